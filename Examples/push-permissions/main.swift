@@ -1,0 +1,4 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+
+print("placeholder")

@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "AlertDispatch",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "AlertDispatchKit", targets: ["AlertDispatchKit"]),
+    .library(name: "AlertDispatchSimulator", targets: ["AlertDispatchSimulator"]),
+  ],
+  targets: [
+    .target(name: "AlertDispatchKit"),
+    .target(name: "AlertDispatchSimulator", dependencies: ["AlertDispatchKit"]),
+
+    // Examples
+    .executableTarget(
+      name: "push-permissions",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      path: "Examples/push-permissions"
+    ),
+
+    .testTarget(
+      name: "AlertDispatchKitTests",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,103 @@
+/// A point in time on an ``AlertClock``: the time since the clock's origin.
+public struct AlertInstant: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The time since the clock's origin.
+  public var offset: Duration
+
+  /// Creates an instant at `offset` past the origin.
+  public init(offset: Duration) { self.offset = offset }
+
+  /// The clock's origin.
+  public static let zero = AlertInstant(offset: .zero)
+
+  /// Orders instants.
+  public static func < (lhs: AlertInstant, rhs: AlertInstant) -> Bool {
+    lhs.offset < rhs.offset
+  }
+
+  /// The instant `duration` later.
+  public static func + (lhs: AlertInstant, rhs: Duration) -> AlertInstant {
+    AlertInstant(offset: lhs.offset + rhs)
+  }
+
+  /// The time from `rhs` to `lhs`.
+  public static func - (lhs: AlertInstant, rhs: AlertInstant) -> Duration {
+    lhs.offset - rhs.offset
+  }
+
+  /// Seconds since the origin, such as `1.5s`.
+  public var description: String { AlertInstant.format(offset) }
+
+  /// Formats a duration as seconds with up to three decimals: `0s`, `0.15s`, `2s`.
+  public static func format(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let millis = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let sign = millis < 0 ? "-" : ""
+    let whole = abs(millis) / 1000
+    var fraction = String(abs(millis) % 1000)
+    if fraction == "0" { return "\(sign)\(whole)s" }
+    while fraction.count < 3 { fraction = "0" + fraction }
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(sign)\(whole).\(fraction)s"
+  }
+}
+
+/// A timer scheduled on an ``AlertClock``; cancelling it guarantees it never fires.
+@MainActor
+public protocol AlertTimer: AnyObject {
+  /// Stops the timer. Cancelling a timer that fired or was cancelled does nothing.
+  func cancel()
+}
+
+/// The source of time for a dispatch domain.
+///
+/// Every time-based rule (readiness deadlines, expiry, delays, lane gaps, auto-dismiss, presenter
+/// retries, dismissal timeouts) reads ``now`` and schedules timers through this protocol, so
+/// tests can use a virtual clock that moves only when told (`AlertDispatchSimulator`'s
+/// `VirtualClock`) and never sleep.
+///
+/// An implementation must:
+/// - return a ``now`` that never goes backwards;
+/// - call a scheduled action once, on the main actor, at or after its deadline, unless it was
+///   cancelled first; never call it synchronously from ``schedule(at:_:)``;
+/// - call actions due at the same instant in the order they were scheduled.
+@MainActor
+public protocol AlertClock: AnyObject {
+  /// The current time.
+  var now: AlertInstant { get }
+  /// Calls `action` once at `deadline` (or as soon after as it can).
+  func schedule(at deadline: AlertInstant, _ action: @escaping @MainActor () -> Void)
+    -> any AlertTimer
+}
+
+/// The production clock: real time from `ContinuousClock`, timers as main-actor tasks.
+@MainActor
+public final class SystemAlertClock: AlertClock {
+  /// The clock every dispatch uses unless it is given another.
+  public static let shared = SystemAlertClock()
+
+  private let origin = ContinuousClock.now
+
+  /// Creates a clock whose origin is now.
+  public init() {}
+
+  /// The time since this clock was created.
+  public var now: AlertInstant { AlertInstant(offset: ContinuousClock.now - origin) }
+
+  /// Schedules `action` with a main-actor task that sleeps until `deadline`.
+  public func schedule(at deadline: AlertInstant, _ action: @escaping @MainActor () -> Void)
+    -> any AlertTimer
+  {
+    let target = origin + deadline.offset
+    let task = Task { @MainActor in
+      try? await Task.sleep(until: target, clock: .continuous)
+      if !Task.isCancelled { action() }
+    }
+    return TaskTimer(task: task)
+  }
+
+  private final class TaskTimer: AlertTimer {
+    let task: Task<Void, Never>
+    init(task: Task<Void, Never>) { self.task = task }
+    func cancel() { task.cancel() }
+  }
+}

@@ -1,0 +1,86 @@
+extension AlertDispatch {
+  /// Every unfinished alert in this dispatch's subtree.
+  package var subtreeAlerts: [AlertHandle] {
+    var result: [AlertHandle] = []
+    var stack: [AlertDispatch] = [self]
+    while let node = stack.popLast() {
+      result.append(contentsOf: node.alerts.values)
+      stack.append(contentsOf: node.children)
+    }
+    return result.sorted { $0.seq < $1.seq }
+  }
+
+  /// Checks DESIGN.md's invariants over this root's domain by brute force, independently of the
+  /// incremental structures the arbiter uses. Returns one line per violation.
+  package func checkInvariants() -> [String] {
+    guard parent == nil else { return root.checkInvariants() }
+    var violations: [String] = []
+    let chain = ActiveChain(root: self)
+    let all = subtreeAlerts
+    for alert in all {
+      if alert.state.isEnded { violations.append("ended alert '\(alert.id)' is still indexed") }
+      if alert.state == .suspended && alert.autoDismissTimer != nil {
+        violations.append("suspended alert '\(alert.id)' has a running auto-dismiss timer")
+      }
+      if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.dispatch) {
+        violations.append("visible alert '\(alert.id)' is not on the active chain")
+      }
+      if alert.state.isVisible {
+        for dependency in alert.request.dependencies {
+          if let blocker = domain.byID[dependency], blocker !== alert,
+            blocker.seq < alert.firstUpStamp, !blocker.hasGoneUp || blocker.state.isVisible
+          {
+            violations.append("visible alert '\(alert.id)' depends on unfinished '\(dependency)'")
+          }
+        }
+      }
+    }
+    for lane in domain.laneOrder {
+      violations += checkLane(lane, alerts: all.filter { $0.request.lane.name == lane }, chain)
+    }
+    return violations
+  }
+
+  private func checkLane(_ lane: String, alerts: [AlertHandle], _ chain: ActiveChain) -> [String]
+  {
+    guard let capacity = domain.lanes[lane]?.lane.capacity.limit else { return [] }
+    var violations: [String] = []
+    let front = alerts.filter {
+      $0.state.isVisible && !($0.coveredBy.map { $0.state.isVisible } ?? false)
+    }
+    if front.count > capacity {
+      violations.append("lane '\(lane)' has \(front.count) alerts in front, capacity \(capacity)")
+    }
+    guard let best = bestEligible(in: alerts, chain: chain) else { return violations }
+    if front.count < capacity {
+      violations.append("lane '\(lane)' has room but eligible '\(best.id)' is not up")
+    }
+    for alert in front
+    where alert.state != .dismissing && alert.request.interruption != .never
+      && alert.request.priority < best.request.priority
+    {
+      violations.append("eligible '\(best.id)' outranks interruptible front alert '\(alert.id)'")
+    }
+    return violations
+  }
+
+  /// The best alert that could go up now, by brute force; `nil` behind a refused alert.
+  func bestEligible(in alerts: [AlertHandle], chain: ActiveChain) -> AlertHandle? {
+    let now = clock.now
+    let lane = alerts.first?.request.lane.name ?? ""
+    if Arbiter(root: self, now: now).gapUntil(lane) != nil { return nil }
+    let waiting = alerts.filter { alert in
+      guard alert.state == .queued || alert.state == .suspended,
+        let owner = alert.dispatch, chain.contains(owner), chain.pausedBy(owner) == nil,
+        alert.notBefore <= now
+      else { return false }
+      if alert.hasGoneUp { return true }
+      return !alert.request.dependencies.contains {
+        $0 != alert.id && domain.byID[$0] != nil
+      }
+    }.sorted { $0.ranksBefore($1) }
+    guard let first = waiting.first else { return nil }
+    if let retry = first.retryAt, retry > now { return nil }
+    return first
+  }
+}

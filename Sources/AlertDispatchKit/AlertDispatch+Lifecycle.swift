@@ -1,0 +1,181 @@
+extension AlertDispatch {
+  func applyAdd(_ alert: AlertHandle) {
+    let request = alert.request
+    let domain = root.domain
+    alert.addedAt = now
+    alert.notBefore = now + max(request.timing.delay, .zero)
+    emit(.added, alert: alert)
+    if isClosed {
+      return alert.end(.cancelled(.ownerClosed))
+    }
+    if let message = request.validationError ?? domain.registerLane(request.lane) {
+      diagnose("alert '\(request.id)' refused: \(message)", alert: alert)
+      return alert.end(.cancelled(.invalidRequest(message)))
+    }
+    if let existing = domain.byID[request.id] {
+      switch request.duplicates {
+      case .keepExisting:
+        return alert.end(.cancelled(.duplicate(of: existing.id)))
+      case .replaceExisting:
+        domain.byID[request.id] = nil
+        existing.close(with: .cancelled(.replaced(by: request.id)))
+      }
+    }
+    if let cycle = dependencyCycle(for: alert) {
+      diagnose("alert '\(request.id)' refused: dependency cycle", alert: alert)
+      return alert.end(.cancelled(.dependencyCycle(cycle)))
+    }
+    register(alert, in: domain)
+    let clock = root.clock
+    if !alert.isReady, let deadline = request.timing.readinessDeadline {
+      alert.readinessTimer = clock.schedule(at: alert.addedAt + deadline) { [weak alert] in
+        guard let alert else { return }
+        Engine.shared.perform {
+          if alert.state == .pending { alert.end(.cancelled(.readinessTimedOut)) }
+        }
+      }
+    }
+    if let expiry = request.timing.expiry {
+      alert.expiryTimer = clock.schedule(at: alert.addedAt + expiry) { [weak alert] in
+        guard let alert else { return }
+        Engine.shared.perform {
+          if !alert.hasGoneUp && !alert.state.isEnded { alert.end(.cancelled(.expired)) }
+        }
+      }
+    }
+    requestPass()
+  }
+
+  /// Indexes an alert in its dispatch and domain, and updates who blocks whom.
+  func register(_ alert: AlertHandle, in domain: Domain) {
+    alerts[ObjectIdentifier(alert)] = alert
+    alert.isRegistered = true
+    alert.state = alert.isReady ? .queued : .pending
+    domain.byID[alert.id] = alert
+    for dependency in alert.request.dependencies {
+      domain.dependents[dependency, default: []].append(alert)
+      if domain.byID[dependency] != nil && dependency != alert.id {
+        alert.blockedBy.insert(dependency)
+      }
+    }
+    for waiter in domain.dependents[alert.id] ?? [] where waiter !== alert && !waiter.hasGoneUp {
+      guard !waiter.state.isEnded else { continue }
+      waiter.blockedBy.insert(alert.id)
+      waiter.dispatch?.updateQueueMembership(waiter)
+    }
+    updateQueueMembership(alert)
+  }
+
+  /// Returns the cycle (from the alert back to itself) if its dependencies lead back to it.
+  func dependencyCycle(for alert: AlertHandle) -> [AlertID]? {
+    let domain = root.domain
+    let target = alert.id
+    var visited: Set<AlertID> = []
+    func search(_ id: AlertID, _ path: [AlertID]) -> [AlertID]? {
+      if id == target { return path + [id] }
+      guard visited.insert(id).inserted, let next = domain.byID[id], !next.hasGoneUp else {
+        return nil
+      }
+      for dependency in next.request.dependencies {
+        if let cycle = search(dependency, path + [id]) { return cycle }
+      }
+      return nil
+    }
+    for dependency in alert.request.dependencies {
+      if let cycle = search(dependency, [target]) { return cycle }
+    }
+    return nil
+  }
+
+  /// Puts an alert in its lane queue exactly when it competes for the lane.
+  func updateQueueMembership(_ alert: AlertHandle) {
+    let competes: Bool
+    switch alert.state {
+    case .queued: competes = alert.blockedBy.isEmpty
+    case .presenting, .showing, .suspended: competes = true
+    case .pending, .dismissing, .ended: competes = false
+    }
+    guard competes != alert.inQueue else { return }
+    alert.inQueue = competes
+    let lane = alert.request.lane.name
+    if competes {
+      queues[lane, default: LaneQueue()].insert(alert)
+    } else {
+      queues[lane]?.remove(alert)
+      if queues[lane]?.isEmpty == true { queues[lane] = nil }
+    }
+  }
+
+  func applyClose() {
+    guard !isClosed else {
+      return diagnose("close() on dispatch '\(name)' that is already closed; ignored")
+    }
+    isClosed = true
+    isVisible = false
+    for alert in unfinishedAlerts {
+      alert.close(with: .cancelled(.ownerClosed), waitForPresenter: false)
+    }
+    for child in children {
+      child.applySetParent(nil)
+    }
+    applySetParent(nil)
+    requestPass()
+  }
+
+  func applySetParent(_ newParent: AlertDispatch?) {
+    guard newParent !== parent else { return }
+    if let newParent {
+      var node: AlertDispatch? = newParent
+      while let current = node {
+        if current === self {
+          return diagnose("setParent(\(newParent.name)) on '\(name)' would make a cycle; ignored")
+        }
+        node = current.parent
+      }
+    }
+    let oldRoot = root
+    if let parent {
+      parent.weakChildren.removeAll { $0.dispatch === self || $0.dispatch == nil }
+    }
+    parent = newParent
+    newParent?.weakChildren.append(WeakDispatch(dispatch: self))
+    let newRoot = root
+    newRoot.rebuildDomain()
+    if oldRoot !== newRoot { oldRoot.rebuildDomain() }
+    Engine.shared.markDirty(newRoot)
+    Engine.shared.markDirty(oldRoot)
+  }
+
+  /// Re-indexes the whole domain from the tree (after the tree changed shape).
+  func rebuildDomain() {
+    guard parent == nil else { return root.rebuildDomain() }
+    var everyone: [AlertHandle] = []
+    var stack: [AlertDispatch] = [self]
+    while let node = stack.popLast() {
+      node.domain.reset()
+      everyone.append(contentsOf: node.alerts.values)
+      stack.append(contentsOf: node.children)
+    }
+    everyone.sort { $0.seq < $1.seq }
+    for alert in everyone {
+      _ = domain.registerLane(alert.request.lane)
+      if domain.byID[alert.id] == nil { domain.byID[alert.id] = alert }
+      for dependency in alert.request.dependencies {
+        domain.dependents[dependency, default: []].append(alert)
+      }
+    }
+    for alert in everyone.sorted(by: { $0.upStamp < $1.upStamp }) where alert.state.isVisible {
+      domain.addVisible(alert)
+    }
+    for alert in everyone {
+      if !alert.hasGoneUp {
+        alert.blockedBy = Set(
+          alert.request.dependencies.filter {
+            $0 != alert.id && domain.byID[$0] != nil
+          })
+      }
+      alert.dispatch?.updateQueueMembership(alert)
+    }
+    Engine.shared.markDirty(self)
+  }
+}

@@ -1,0 +1,126 @@
+extension AlertDispatch {
+  /// Runs one pass at this root: plan, apply, and again until nothing changes.
+  func runPass() {
+    guard parent == nil else { return root.requestPass() }
+    var settled = false
+    for _ in 0..<10_000 {
+      let plan = Arbiter(root: self, now: clock.now).plan()
+      if plan.decisions.isEmpty {
+        scheduleWake(at: plan.wakeAt)
+        settled = true
+        break
+      }
+      apply(plan.decisions)
+    }
+    if !settled {
+      diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
+    }
+    if AlertDispatch.checksInvariants {
+      invariantViolations.append(contentsOf: checkInvariants())
+    }
+  }
+
+  /// Carries out decisions in order; stops at a refused presentation, after which the domain
+  /// must be planned again.
+  private func apply(_ decisions: [PassDecision]) {
+    for decision in decisions {
+      switch decision {
+      case .suspend(let alert):
+        guard alert.state.isVisible else { continue }
+        alert.pauseAutoDismiss()
+        alert.state = .suspended
+        alert.coveredBy = nil
+        domain.removeVisible(alert)
+        alert.dispatch?.emit(.suspended, alert: alert)
+        alert.activePresenter?.hide(alert)
+      case .cover(let alert, let coverer):
+        alert.coveredBy = coverer
+        alert.dispatch?.emit(.covered(by: coverer.id), alert: alert)
+      case .uncover(let alert):
+        alert.coveredBy = nil
+      case .restore(let alert):
+        alert.state = .showing
+        alert.upStamp = Engine.shared.nextStamp()
+        domain.addVisible(alert)
+        alert.dispatch?.emit(.restored, alert: alert)
+        alert.activePresenter?.restore(alert)
+        alert.startAutoDismiss()
+      case .present(let alert):
+        if !present(alert) { return }
+      case .dismiss(let alert, let outcome):
+        alert.beginDismissal(outcome)
+      }
+    }
+  }
+
+  /// Calls the presenter; returns false when it refused.
+  private func present(_ alert: AlertHandle) -> Bool {
+    guard let owner = alert.dispatch else { return true }
+    guard let presenter = alert.presenterOverride ?? owner.nearestPresenter() else {
+      refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
+      return false
+    }
+    alert.activePresenter = presenter
+    alert.state = .presenting
+    alert.upStamp = Engine.shared.nextStamp()
+    domain.addVisible(alert)
+    switch presenter.present(alert) {
+    case .presented:
+      markShown(alert)
+      alert.state = .showing
+      alert.startAutoDismiss()
+    case .presenting:
+      markShown(alert)
+    case .cannotPresentNow(let reason):
+      domain.removeVisible(alert)
+      alert.state = .queued
+      refuse(alert, reason)
+      return false
+    }
+    return true
+  }
+
+  private func markShown(_ alert: AlertHandle) {
+    alert.hasGoneUp = true
+    alert.firstUpStamp = alert.upStamp
+    alert.retryAt = nil
+    alert.refusals = 0
+    alert.refusalReason = nil
+    alert.expiryTimer?.cancel()
+    alert.expiryTimer = nil
+    alert.dispatch?.emit(.shown, alert: alert)
+  }
+
+  /// Keeps a refused alert queued and schedules a retry with a bounded backoff
+  /// (0.1 s, 0.2 s, 0.4 s, … at most 2 s).
+  private func refuse(_ alert: AlertHandle, _ reason: String) {
+    alert.refusals += 1
+    let backoff = min(Duration.milliseconds(100) * (1 << min(alert.refusals - 1, 5)), .seconds(2))
+    alert.retryAt = clock.now + backoff
+    alert.refusalReason = reason
+    alert.dispatch?.emit(.refused(reason), alert: alert)
+  }
+
+  func nearestPresenter() -> (any AlertPresenter)? {
+    var node: AlertDispatch? = self
+    while let current = node {
+      if let presenter = current.presenter { return presenter }
+      node = current.parent
+    }
+    return nil
+  }
+
+  private func scheduleWake(at instant: AlertInstant?) {
+    guard domain.wakeAt != instant else { return }
+    domain.wakeTimer?.cancel()
+    domain.wakeTimer = nil
+    domain.wakeAt = instant
+    guard let instant else { return }
+    domain.wakeTimer = clock.schedule(at: instant) { [weak self] in
+      guard let self else { return }
+      self.domain.wakeTimer = nil
+      self.domain.wakeAt = nil
+      Engine.shared.perform { self.requestPass() }
+    }
+  }
+}

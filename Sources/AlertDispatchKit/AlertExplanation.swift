@@ -1,0 +1,109 @@
+/// Why an alert is or is not on screen, from ``AlertDispatch/explain(_:)``.
+public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
+  /// It is in front.
+  case showing
+  /// It is visible beneath a higher alert that covers it.
+  case covered(by: AlertID)
+  /// The presenter is animating it in.
+  case presenting
+  /// The framework asked the presenter to close it.
+  case dismissing
+  /// It waits for ``AlertHandle/markReady()``.
+  case notReady
+  /// It waits for these alerts to end.
+  case waitingForDependencies([AlertID])
+  /// Its screen (the named dispatch) is not visible.
+  case ownerHidden(String)
+  /// Its dispatch (named) is visible but not on the active chain, for example in another tab.
+  case offstage(String)
+  /// The named dispatch (its own or an ancestor) is paused.
+  case paused(by: String)
+  /// Its show-not-before delay runs until then.
+  case delayed(until: AlertInstant)
+  /// Its lane's minimum gap after the last alert runs until then.
+  case gap(until: AlertInstant)
+  /// The presenter could not present it; the next try is then.
+  case retryingAfterRefusal(until: AlertInstant, reason: String)
+  /// An alert ahead of it in its lane is waiting for a presenter retry.
+  case waitingBehind(AlertID)
+  /// Its lane is full with these alerts, which it may not preempt.
+  case outranked(by: [AlertID])
+  /// Nothing holds it back; it goes up at the end of the running pass.
+  case eligible
+  /// No unfinished alert has this id in the domain (it ended, or was never added).
+  case notFound
+
+  /// A sentence a person can read.
+  public var description: String {
+    switch self {
+    case .showing: "showing"
+    case .covered(let id): "covered by \(id)"
+    case .presenting: "presenting"
+    case .dismissing: "being dismissed"
+    case .notReady: "not ready"
+    case .waitingForDependencies(let ids):
+      "waiting for dependencies: \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .ownerHidden(let name): "owner '\(name)' is hidden"
+    case .offstage(let name): "owner '\(name)' is offstage"
+    case .paused(let name): "paused by '\(name)'"
+    case .delayed(let until): "delayed until \(until)"
+    case .gap(let until): "gap until \(until)"
+    case .retryingAfterRefusal(let until, let reason):
+      "retrying after refusal (\(reason)) at \(until)"
+    case .waitingBehind(let id): "waiting behind \(id), which the presenter refused"
+    case .outranked(let ids): "outranked by \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .eligible: "eligible"
+    case .notFound: "not found"
+    }
+  }
+}
+
+extension AlertDispatch {
+  /// Says why the alert with this id is or is not on screen.
+  ///
+  /// The id is looked up over the whole domain, like dependencies. For an alert that has ended,
+  /// read ``AlertHandle/state`` on its handle.
+  public func explain(_ id: AlertID) -> AlertExplanation {
+    guard let alert = root.domain.byID[id] else { return .notFound }
+    return root.explain(alert, chain: ActiveChain(root: root))
+  }
+
+  func explain(_ alert: AlertHandle, chain: ActiveChain) -> AlertExplanation {
+    switch alert.state {
+    case .showing:
+      if let coverer = alert.coveredBy, coverer.state.isVisible { return .covered(by: coverer.id) }
+      return .showing
+    case .presenting: return .presenting
+    case .dismissing: return .dismissing
+    case .ended: return .notFound
+    case .pending: return .notReady
+    case .queued, .suspended: break
+    }
+    if !alert.hasGoneUp && !alert.blockedBy.isEmpty {
+      return .waitingForDependencies(alert.blockedBy.sorted())
+    }
+    guard let owner = alert.dispatch else { return .notFound }
+    if !chain.contains(owner) {
+      return owner.isVisible ? .offstage(owner.name) : .ownerHidden(owner.name)
+    }
+    if let paused = chain.pausedBy(owner) { return .paused(by: paused.name) }
+    let now = clock.now
+    if alert.notBefore > now { return .delayed(until: alert.notBefore) }
+    if let retry = alert.retryAt, retry > now {
+      return .retryingAfterRefusal(until: retry, reason: alert.refusalReason ?? "refused")
+    }
+    let lane = alert.request.lane.name
+    if let gap = Arbiter(root: self, now: now).gapUntil(lane) { return .gap(until: gap) }
+    var merge = LaneMerge(chain.queues(for: lane))
+    while let ahead = merge.next(), ahead !== alert {
+      if let retry = ahead.retryAt, retry > now, !ahead.state.isVisible {
+        return .waitingBehind(ahead.id)
+      }
+    }
+    let front = (domain.visible[lane] ?? []).filter { $0.coveredBy == nil }
+    if let capacity = domain.lanes[lane]?.lane.capacity.limit, front.count >= capacity {
+      return .outranked(by: front.map(\.id))
+    }
+    return .eligible
+  }
+}

@@ -1,0 +1,212 @@
+extension AlertHandle {
+  private func diagnose(_ message: String) {
+    if let dispatch {
+      dispatch.diagnose(message, alert: self)
+    } else {
+      AlertDispatch.diagnosticHandler(
+        AlertEvent(time: .zero, kind: .diagnostic(message), alertID: id, dispatch: "released"))
+    }
+  }
+
+  func applyMarkReady() {
+    switch state {
+    case .pending:
+      isReady = true
+      readinessTimer?.cancel()
+      readinessTimer = nil
+      state = .queued
+      dispatch?.emit(.ready, alert: self)
+      dispatch?.updateQueueMembership(self)
+      dispatch?.requestPass()
+    case .ended(let outcome):
+      diagnose("markReady() on alert '\(id)' that already ended (\(outcome)); ignored")
+    default:
+      isReady = true
+    }
+  }
+
+  func applyDismiss(_ result: AlertResult) {
+    switch state {
+    case .presenting, .showing, .suspended:
+      end(.dismissed(result))
+    case .dismissing:
+      end(pendingOutcome ?? .dismissed(result))
+    case .pending, .queued:
+      diagnose(
+        "dismiss(result:) on alert '\(id)' that is \(state), not on screen; ignored (use cancel() to withdraw it)"
+      )
+    case .ended(let outcome):
+      if presenterAskedToDismiss {
+        presenterAskedToDismiss = false
+      } else {
+        diagnose("dismiss(result:) on alert '\(id)' that already ended (\(outcome)); ignored")
+      }
+    }
+  }
+
+  func applyCancel(_ reason: CancellationReason) {
+    switch state {
+    case .ended(let outcome):
+      diagnose("cancel() on alert '\(id)' that already ended (\(outcome)); ignored")
+    case .dismissing:
+      diagnose("cancel() on alert '\(id)' that is already being dismissed; ignored")
+    default:
+      close(with: .cancelled(reason))
+    }
+  }
+
+  func applyDidFinishPresenting() {
+    guard state == .presenting else {
+      return diagnose("didFinishPresenting() on alert '\(id)' that is \(state); ignored")
+    }
+    state = .showing
+    startAutoDismiss()
+  }
+
+  /// Ends the alert by the framework's decision: at once when it is not on screen, otherwise by
+  /// asking the presenter to dismiss it (and, unless `waitForPresenter` is false, waiting).
+  func close(with outcome: AlertOutcome, waitForPresenter: Bool = true) {
+    switch state {
+    case .pending, .queued:
+      end(outcome)
+    case .suspended:
+      presenterAskedToDismiss = true
+      activePresenter?.dismiss(self)
+      end(outcome)
+    case .presenting, .showing:
+      if waitForPresenter {
+        beginDismissal(outcome)
+      } else {
+        presenterAskedToDismiss = true
+        activePresenter?.dismiss(self)
+        end(outcome)
+      }
+    case .dismissing:
+      if !waitForPresenter { end(pendingOutcome ?? outcome) }
+    case .ended:
+      break
+    }
+  }
+
+  /// Asks the presenter to close a visible alert; the alert keeps its place until it is gone.
+  func beginDismissal(_ outcome: AlertOutcome) {
+    guard let dispatch else { return end(outcome) }
+    pauseAutoDismiss()
+    state = .dismissing
+    pendingOutcome = outcome
+    presenterAskedToDismiss = true
+    dispatch.updateQueueMembership(self)
+    dispatch.emit(.dismissing(outcome), alert: self)
+    let root = dispatch.root
+    dismissalTimer = root.clock.schedule(at: root.clock.now + root.dismissalTimeout) {
+      [weak self] in
+      guard let self else { return }
+      Engine.shared.perform {
+        guard self.state == .dismissing else { return }
+        self.diagnose(
+          "presenter did not report alert '\(self.id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
+        )
+        self.end(self.pendingOutcome ?? outcome)
+      }
+    }
+    activePresenter?.dismiss(self)
+  }
+
+  /// Ends the alert: unindexes it, frees its lane, unblocks its dependents and reports the
+  /// outcome once.
+  func end(_ outcome: AlertOutcome) {
+    guard !state.isEnded else {
+      dispatch?.root.invariantViolations.append("alert '\(id)' ended twice")
+      return
+    }
+    let wasVisible = state.isVisible
+    state = .ended(outcome)
+    cancelTimers()
+    coveredBy = nil
+    if let dispatch {
+      dispatch.updateQueueMembership(self)
+      let domain = dispatch.root.domain
+      if wasVisible {
+        domain.removeVisible(self)
+        domain.lanes[request.lane.name]?.lastEnd = dispatch.now
+      }
+      if isRegistered { unindex(from: domain) }
+      dispatch.alerts[ObjectIdentifier(self)] = nil
+      dispatch.emit(.ended(outcome), alert: self)
+      dispatch.requestPass()
+    }
+    deliver(outcome)
+  }
+
+  /// Ends an alert whose dispatch was released.
+  func endOrphaned() {
+    if state.isVisible || state == .suspended {
+      presenterAskedToDismiss = true
+      activePresenter?.dismiss(self)
+    }
+    state = .ended(.cancelled(.ownerClosed))
+    cancelTimers()
+    deliver(.cancelled(.ownerClosed))
+  }
+
+  private func unindex(from domain: Domain) {
+    for dependency in request.dependencies {
+      domain.dependents[dependency]?.removeAll { $0 === self }
+      if domain.dependents[dependency]?.isEmpty == true { domain.dependents[dependency] = nil }
+    }
+    guard domain.byID[id] === self else { return }
+    domain.byID[id] = nil
+    for waiter in domain.dependents[id] ?? [] where !waiter.hasGoneUp {
+      waiter.blockedBy.remove(id)
+      waiter.dispatch?.updateQueueMembership(waiter)
+    }
+  }
+
+  private func deliver(_ outcome: AlertOutcome) {
+    let handlers = completions
+    completions = []
+    let continuations = waiters
+    waiters = []
+    for handler in handlers { handler(outcome) }
+    for continuation in continuations { continuation.resume(returning: outcome) }
+  }
+
+  private func cancelTimers() {
+    for timer in [readinessTimer, expiryTimer, autoDismissTimer, dismissalTimer] {
+      timer?.cancel()
+    }
+    readinessTimer = nil
+    expiryTimer = nil
+    autoDismissTimer = nil
+    dismissalTimer = nil
+  }
+
+  /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
+  func startAutoDismiss() {
+    guard let remaining = autoDismissRemaining, autoDismissTimer == nil, let dispatch else {
+      return
+    }
+    let clock = dispatch.root.clock
+    autoDismissStartedAt = clock.now
+    autoDismissTimer = clock.schedule(at: clock.now + remaining) { [weak self] in
+      guard let self else { return }
+      Engine.shared.perform {
+        guard self.state == .showing || self.state == .presenting else { return }
+        self.autoDismissTimer = nil
+        self.autoDismissRemaining = .zero
+        self.beginDismissal(.dismissed(.autoDismissed))
+      }
+    }
+  }
+
+  /// Stops the auto-dismiss countdown and keeps the time that is left.
+  func pauseAutoDismiss() {
+    guard let timer = autoDismissTimer, let started = autoDismissStartedAt, let dispatch,
+      let remaining = autoDismissRemaining
+    else { return }
+    timer.cancel()
+    autoDismissTimer = nil
+    autoDismissRemaining = max(.zero, remaining - (dispatch.root.clock.now - started))
+    autoDismissStartedAt = nil
+  }
+}

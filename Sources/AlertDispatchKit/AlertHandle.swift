@@ -1,0 +1,123 @@
+/// One alert added to a dispatch: its state, its outcome, and the calls that move it along.
+///
+/// `AlertDispatch.add(_:presenter:completion:)` returns a handle. Keep it to mark the alert ready,
+/// to report that the user closed it, to cancel it, or to await its outcome:
+///
+/// ```swift
+/// let handle = dispatch.add(AlertRequest(id: "promo", readiness: .pending))
+/// handle.markReady()                 // the network answered
+/// let outcome = await handle.outcome // .dismissed("Open") or .cancelled(…)
+/// ```
+///
+/// Every alert ends exactly once. Calls that make no sense in the alert's state (a second
+/// dismiss, a cancel after the end) change nothing and report a diagnostic; see
+/// ``AlertDispatch/diagnosticHandler``.
+@MainActor
+public final class AlertHandle {
+  /// The request the alert was added with.
+  public let request: AlertRequest
+  /// Where the alert is in its life.
+  public internal(set) var state: AlertState = .pending
+  /// The dispatch that owns the alert (`nil` once it was released).
+  public internal(set) weak var dispatch: AlertDispatch?
+
+  /// The alert's id.
+  public var id: AlertID { request.id }
+  /// The outcome, once the alert has ended.
+  public var endedOutcome: AlertOutcome? {
+    if case .ended(let outcome) = state { return outcome }
+    return nil
+  }
+
+  // Scheduling bookkeeping, owned by the dispatch machinery.
+  let seq: UInt64
+  var addedAt = AlertInstant.zero
+  var notBefore = AlertInstant.zero
+  var isReady: Bool
+  var isRegistered = false
+  var inQueue = false
+  var blockedBy: Set<AlertID> = []
+  var hasGoneUp = false
+  var firstUpStamp: UInt64 = 0
+  var upStamp: UInt64 = 0
+  weak var coveredBy: AlertHandle?
+  var retryAt: AlertInstant?
+  var refusals = 0
+  var refusalReason: String?
+  var pendingOutcome: AlertOutcome?
+  var presenterAskedToDismiss = false
+  var presenterOverride: (any AlertPresenter)?
+  var activePresenter: (any AlertPresenter)?
+  var autoDismissRemaining: Duration?
+  var autoDismissStartedAt: AlertInstant?
+  var readinessTimer: (any AlertTimer)?
+  var expiryTimer: (any AlertTimer)?
+  var autoDismissTimer: (any AlertTimer)?
+  var dismissalTimer: (any AlertTimer)?
+  var completions: [@MainActor (AlertOutcome) -> Void] = []
+  var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
+
+  init(request: AlertRequest, dispatch: AlertDispatch, seq: UInt64) {
+    self.request = request
+    self.dispatch = dispatch
+    self.seq = seq
+    self.isReady = request.readiness == .ready
+    self.autoDismissRemaining = request.timing.autoDismiss
+  }
+
+  /// The alert's outcome; suspends until the alert ends.
+  public var outcome: AlertOutcome {
+    get async {
+      if let endedOutcome { return endedOutcome }
+      return await withCheckedContinuation { waiters.append($0) }
+    }
+  }
+
+  /// Calls `handler` with the outcome when the alert ends (at once if it has ended).
+  public func onEnd(_ handler: @escaping @MainActor (AlertOutcome) -> Void) {
+    if let endedOutcome {
+      handler(endedOutcome)
+    } else {
+      completions.append(handler)
+    }
+  }
+
+  /// Says the alert may show now: a pending alert becomes queued.
+  ///
+  /// Marking an alert that is already ready does nothing; marking an ended one reports a
+  /// diagnostic.
+  public func markReady() {
+    Engine.shared.perform { self.applyMarkReady() }
+  }
+
+  /// Reports that the alert's UI is fully gone, with the user's choice.
+  ///
+  /// - A presenting, showing or suspended alert ends as ``AlertOutcome/dismissed(_:)``.
+  /// - An alert the framework asked the presenter to close ends with the framework's reason.
+  /// - An alert that never showed is not dismissed (use ``cancel()``), and a second dismiss is
+  ///   ignored: both report a diagnostic and change nothing.
+  public func dismiss(result: AlertResult = .closed) {
+    Engine.shared.perform { self.applyDismiss(result) }
+  }
+
+  /// Withdraws the alert: it ends as ``CancellationReason/cancelledByApp``.
+  ///
+  /// A waiting alert ends at once. An alert on screen is closed through the presenter's
+  /// ``AlertPresenter/dismiss(_:)`` and ends when the presenter reports it gone.
+  public func cancel() {
+    Engine.shared.perform { self.applyCancel(.cancelledByApp) }
+  }
+
+  /// Reports that a presentation answered with ``PresentationAnswer/presenting`` has finished
+  /// animating in.
+  public func didFinishPresenting() {
+    Engine.shared.perform { self.applyDidFinishPresenting() }
+  }
+}
+
+extension AlertHandle: CustomStringConvertible {
+  /// The id and state, such as `promo (queued)`.
+  nonisolated public var description: String {
+    MainActor.assumeIsolated { "\(id) (\(state))" }
+  }
+}

@@ -1,0 +1,45 @@
+/// The identity of an alert within a dispatch domain.
+///
+/// Ids are what dependencies, deduplication, ``AlertDispatch/alert(withID:)`` and
+/// ``AlertDispatch/explain(_:)`` refer to. Give an alert an id when other code needs to name it;
+/// otherwise ``AlertRequest`` generates a unique one.
+///
+/// ```swift
+/// let update: AlertID = "update-notice"
+/// ```
+public struct AlertID: Hashable, Sendable, Comparable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  /// The id's text.
+  public var rawValue: String
+
+  /// Creates an id from its text.
+  public init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// Creates an id from a string literal.
+  public init(stringLiteral value: String) {
+    self.rawValue = value
+  }
+
+  /// The id's text.
+  public var description: String { rawValue }
+
+  /// Orders ids by their text, for stable diagnostics.
+  public static func < (lhs: AlertID, rhs: AlertID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  /// A new id that no other generated id shares in this process.
+  @MainActor
+  public static func generated() -> AlertID {
+    GeneratedIDs.next += 1
+    return AlertID("alert#\(GeneratedIDs.next)")
+  }
+}
+
+@MainActor
+private enum GeneratedIDs {
+  static var next = 0
+}

@@ -1,0 +1,144 @@
+/// Everything AlertDispatch needs to know to schedule one alert: a plain value you build and pass
+/// to ``AlertDispatch/add(_:presenter:completion:)``.
+///
+/// ```swift
+/// let request = AlertRequest(
+///   id: "push-permission",
+///   priority: .high,
+///   after: ["welcome"],
+///   content: AlertContent(title: "Turn on notifications?", buttons: ["Not now", "Allow"])
+/// )
+/// let handle = screen.dispatch.add(request)
+/// ```
+public struct AlertRequest: Sendable, Equatable {
+  /// The alert's id; unique within a domain (see ``duplicates``).
+  public var id: AlertID
+  /// How important it is. Higher goes first; equal priorities go in the order added.
+  public var priority: AlertPriority
+  /// Ids of alerts that must end (dismissed or cancelled) before this one may show.
+  ///
+  /// They are looked up over the whole domain tree. An id that names no unfinished alert of the
+  /// domain does not block.
+  public var dependencies: [AlertID]
+  /// The exclusion group the alert competes in.
+  public var lane: AlertLane
+  /// What happens to this alert when a strictly higher one wants its place.
+  public var interruption: InterruptionPolicy
+  /// How this alert goes up over the alerts it preempts.
+  public var style: PresentationStyle
+  /// Whether the alert may show as soon as it is added, or waits for ``AlertHandle/markReady()``.
+  public var readiness: Readiness
+  /// What happens when the domain already has an unfinished alert with this id.
+  public var duplicates: DuplicatePolicy
+  /// Deadlines and durations; see ``AlertTiming``.
+  public var timing: AlertTiming
+  /// What the presenter shows; AlertDispatch itself never reads it.
+  public var content: AlertContent
+
+  /// Creates a request. Every parameter has the default most alerts want.
+  @MainActor
+  public init(
+    id: AlertID? = nil,
+    priority: AlertPriority = .normal,
+    after dependencies: [AlertID] = [],
+    lane: AlertLane = .modal,
+    interruption: InterruptionPolicy = .suspend,
+    style: PresentationStyle = .hideOthers,
+    readiness: Readiness = .ready,
+    duplicates: DuplicatePolicy = .keepExisting,
+    timing: AlertTiming = AlertTiming(),
+    content: AlertContent = AlertContent()
+  ) {
+    self.id = id ?? .generated()
+    self.priority = priority
+    self.dependencies = dependencies
+    self.lane = lane
+    self.interruption = interruption
+    self.style = style
+    self.readiness = readiness
+    self.duplicates = duplicates
+    self.timing = timing
+    self.content = content
+  }
+
+  /// A message saying why this request cannot be scheduled, or `nil` when it is valid.
+  var validationError: String? {
+    if let error = lane.validationError { return error }
+    return timing.validationError
+  }
+}
+
+/// What happens to a front alert when a strictly higher-priority alert wants its place.
+public enum InterruptionPolicy: Hashable, Sendable, CustomStringConvertible {
+  /// Hidden and restored when it is best again, its place in line and its timers kept (default).
+  case suspend
+  /// Closed by the framework; it ends as ``CancellationReason/preempted(by:)``.
+  case cancel
+  /// Never interrupted: the higher alert waits until this one ends.
+  case never
+
+  /// `suspend`, `cancel` or `never`.
+  public var description: String {
+    switch self {
+    case .suspend: "suspend"
+    case .cancel: "cancel"
+    case .never: "never"
+    }
+  }
+}
+
+/// How an alert goes up over the lower alerts it preempts.
+public enum PresentationStyle: Hashable, Sendable, CustomStringConvertible {
+  /// The preempted alert is hidden while this one shows (default).
+  case hideOthers
+  /// The preempted alert stays visible beneath this one, no longer in front.
+  case cover
+
+  /// `hide` or `cover`.
+  public var description: String {
+    switch self {
+    case .hideOthers: "hide"
+    case .cover: "cover"
+    }
+  }
+}
+
+/// Whether an alert may show as soon as it is added.
+public enum Readiness: Hashable, Sendable {
+  /// Ready now.
+  case ready
+  /// Waits until ``AlertHandle/markReady()`` (for example a network answer).
+  case pending
+}
+
+/// What happens when an alert is added with an id the domain already has unfinished.
+public enum DuplicatePolicy: Hashable, Sendable {
+  /// The existing alert stays; the new one ends as ``CancellationReason/duplicate(of:)``.
+  case keepExisting
+  /// The existing alert ends as ``CancellationReason/replaced(by:)`` and the new one takes its
+  /// place.
+  case replaceExisting
+}
+
+/// What a presenter shows: a title, a message and buttons. AlertDispatch never reads it.
+public struct AlertContent: Sendable, Hashable {
+  /// The title.
+  public var title: String
+  /// The message under the title.
+  public var message: String?
+  /// Button titles, in order. A presenter reports the tapped one as the alert's ``AlertResult``.
+  public var buttons: [String]
+  /// Anything else the presenter needs, as text.
+  public var userInfo: [String: String]
+
+  /// Creates content.
+  public init(
+    title: String = "", message: String? = nil, buttons: [String] = [],
+    userInfo: [String: String] = [:]
+  ) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+    self.userInfo = userInfo
+  }
+}

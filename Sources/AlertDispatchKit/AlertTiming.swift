@@ -1,0 +1,46 @@
+/// The time-based rules of one alert. Every duration is measured on the domain's ``AlertClock``.
+///
+/// ```swift
+/// AlertTiming(readinessDeadline: .seconds(3), expiry: .seconds(30), autoDismiss: .seconds(2))
+/// ```
+public struct AlertTiming: Sendable, Hashable {
+  /// A pending alert not marked ready within this time ends as
+  /// ``CancellationReason/readinessTimedOut``.
+  public var readinessDeadline: Duration?
+  /// An alert that has not gone up within this time of being added ends as
+  /// ``CancellationReason/expired``.
+  public var expiry: Duration?
+  /// The alert does not go up earlier than this long after it was added.
+  public var delay: Duration
+  /// Once up, the framework closes the alert after this long in front, with result
+  /// ``AlertResult/autoDismissed``. The time is paused while the alert is suspended.
+  public var autoDismiss: Duration?
+
+  /// Creates timing; by default no deadline, no expiry, no delay, no auto-dismiss.
+  public init(
+    readinessDeadline: Duration? = nil,
+    expiry: Duration? = nil,
+    delay: Duration = .zero,
+    autoDismiss: Duration? = nil
+  ) {
+    self.readinessDeadline = readinessDeadline
+    self.expiry = expiry
+    self.delay = delay
+    self.autoDismiss = autoDismiss
+  }
+
+  /// A message saying which duration is out of range, or `nil`.
+  var validationError: String? {
+    if delay < .zero { return "delay is negative (\(delay))" }
+    let positives: [(String, Duration?)] = [
+      ("readiness deadline", readinessDeadline), ("expiry", expiry),
+      ("auto-dismiss", autoDismiss),
+    ]
+    for (name, value) in positives {
+      if let value, value <= .zero {
+        return "\(name) must be positive, got \(value)"
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,171 @@
+/// One decision of a pass. Decisions are plain values: a test can print and compare them.
+@MainActor
+enum PassDecision: Equatable, CustomStringConvertible {
+  /// Hide a visible alert (offstage, or preempted with the hide style).
+  case suspend(AlertHandle)
+  /// A higher alert goes up over this one, which stays visible beneath.
+  case cover(AlertHandle, by: AlertHandle)
+  /// The alert covering this one is gone; it is in front again.
+  case uncover(AlertHandle)
+  /// Call the presenter for a queued alert.
+  case present(AlertHandle)
+  /// Bring back a suspended alert.
+  case restore(AlertHandle)
+  /// Ask the presenter to close a visible alert; it ends with the outcome once gone.
+  case dismiss(AlertHandle, AlertOutcome)
+
+  nonisolated static func == (lhs: PassDecision, rhs: PassDecision) -> Bool {
+    switch (lhs, rhs) {
+    case (.suspend(let a), .suspend(let b)), (.uncover(let a), .uncover(let b)),
+      (.present(let a), .present(let b)), (.restore(let a), .restore(let b)):
+      a === b
+    case (.cover(let a, let x), .cover(let b, let y)): a === b && x === y
+    case (.dismiss(let a, let x), .dismiss(let b, let y)): a === b && x == y
+    default: false
+    }
+  }
+
+  nonisolated var description: String {
+    MainActor.assumeIsolated {
+      switch self {
+      case .suspend(let alert): "suspend \(alert.id)"
+      case .cover(let alert, let by): "cover \(alert.id) by \(by.id)"
+      case .uncover(let alert): "uncover \(alert.id)"
+      case .present(let alert): "present \(alert.id)"
+      case .restore(let alert): "restore \(alert.id)"
+      case .dismiss(let alert, let outcome): "dismiss \(alert.id) as \(outcome)"
+      }
+    }
+  }
+}
+
+/// What a pass decided, and when the domain must look again (a delay, a gap or a retry ends).
+@MainActor
+struct PassPlan {
+  var decisions: [PassDecision] = []
+  var wakeAt: AlertInstant?
+
+  mutating func wake(at instant: AlertInstant) {
+    wakeAt = min(wakeAt ?? instant, instant)
+  }
+}
+
+/// The deciding part of a pass: it reads the domain and returns decisions. It changes nothing
+/// and calls no presenter or completion handler.
+@MainActor
+struct Arbiter {
+  let root: AlertDispatch
+  let chain: ActiveChain
+  let now: AlertInstant
+
+  init(root: AlertDispatch, now: AlertInstant) {
+    self.root = root
+    self.chain = ActiveChain(root: root)
+    self.now = now
+  }
+
+  func plan() -> PassPlan {
+    var plan = PassPlan()
+    for lane in root.domain.laneOrder {
+      planLane(lane, into: &plan)
+    }
+    return plan
+  }
+
+  /// The instant before which nothing new may go up in a lane because of its minimum gap.
+  func gapUntil(_ lane: String) -> AlertInstant? {
+    guard let state = root.domain.lanes[lane], let last = state.lastEnd,
+      state.lane.minimumGap > .zero
+    else { return nil }
+    let until = last + state.lane.minimumGap
+    return until > now ? until : nil
+  }
+
+  private func planLane(_ lane: String, into plan: inout PassPlan) {
+    guard let laneState = root.domain.lanes[lane] else { return }
+    let capacity = laneState.lane.capacity.limit
+    let visible = root.domain.visible[lane] ?? []
+    var leaving: Set<ObjectIdentifier> = []
+    for alert in visible where alert.state != .dismissing && !chain.contains(alert.dispatch) {
+      leaving.insert(ObjectIdentifier(alert))
+      plan.decisions.append(.suspend(alert))
+    }
+    var front: [AlertHandle] = []
+    var uncovering: [AlertHandle] = []
+    for alert in visible where !leaving.contains(ObjectIdentifier(alert)) {
+      if let coverer = alert.coveredBy {
+        let covererUp = coverer.state.isVisible && !leaving.contains(ObjectIdentifier(coverer))
+        if covererUp { continue }
+        uncovering.append(alert)
+      } else {
+        front.append(alert)
+      }
+    }
+    for alert in uncovering {
+      if front.count < capacity {
+        plan.decisions.append(.uncover(alert))
+        front.append(alert)
+      } else {
+        plan.decisions.append(.suspend(alert))
+      }
+    }
+    let gap = gapUntil(lane)
+    var merge = LaneMerge(chain.queues(for: lane))
+    while let candidate = merge.next() {
+      if candidate.state.isVisible { continue }
+      if candidate.notBefore > now {
+        plan.wake(at: candidate.notBefore)
+        continue
+      }
+      if let retry = candidate.retryAt, retry > now {
+        plan.wake(at: retry)
+        return
+      }
+      if let gap {
+        plan.wake(at: gap)
+        return
+      }
+      if front.count < capacity {
+        plan.decisions.append(goUp(candidate))
+        front.append(candidate)
+        continue
+      }
+      guard let victim = weakestInterruptible(in: front, below: candidate.request.priority) else {
+        return
+      }
+      switch victim.request.interruption {
+      case .cancel:
+        plan.decisions.append(.dismiss(victim, .cancelled(.preempted(by: candidate.id))))
+        return
+      case .suspend, .never:
+        if candidate.request.style == .cover {
+          plan.decisions.append(.cover(victim, by: candidate))
+        } else {
+          plan.decisions.append(.suspend(victim))
+        }
+        front.removeAll { $0 === victim }
+        plan.decisions.append(goUp(candidate))
+        front.append(candidate)
+      }
+    }
+  }
+
+  private func goUp(_ alert: AlertHandle) -> PassDecision {
+    alert.state == .suspended ? .restore(alert) : .present(alert)
+  }
+
+  /// The lowest front alert below `priority` that may be interrupted (latest up first).
+  private func weakestInterruptible(in front: [AlertHandle], below priority: AlertPriority)
+    -> AlertHandle?
+  {
+    var weakest: AlertHandle?
+    for alert in front
+    where alert.state != .dismissing && alert.request.interruption != .never
+      && alert.request.priority < priority
+    {
+      if let current = weakest, current.request.priority < alert.request.priority { continue }
+      weakest = alert
+    }
+    return weakest
+  }
+}

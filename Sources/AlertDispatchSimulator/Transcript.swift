@@ -1,0 +1,69 @@
+/// An ordered record of what happened, asserted whole in tests (like TCA's exhaustive
+/// `TestStore`): every presenter call, every outcome, every screen callback.
+///
+/// ```swift
+/// #expect(transcript.mismatch(["present a @home", "end a: dismissed(OK)"]) == nil)
+/// ```
+@MainActor
+public final class Transcript {
+  /// The lines recorded so far.
+  public private(set) var lines: [String] = []
+
+  /// Creates an empty transcript.
+  public init() {}
+
+  /// Appends a line.
+  public func record(_ line: String) {
+    lines.append(line)
+  }
+
+  /// Removes every line (to assert the next part of a story on its own).
+  public func clear() {
+    lines.removeAll()
+  }
+
+  /// Returns the lines recorded since the last call and clears them.
+  public func take() -> [String] {
+    defer { lines.removeAll() }
+    return lines
+  }
+
+  /// `nil` when the lines are exactly `expected`; otherwise a readable line-by-line diff, with
+  /// `-` for an expected line that is missing and `+` for a line that was not expected.
+  public func mismatch(_ expected: [String]) -> String? {
+    Transcript.diff(expected: expected, actual: lines)
+  }
+
+  /// A line-by-line diff of two transcripts, or `nil` when they are equal.
+  public static func diff(expected: [String], actual: [String]) -> String? {
+    guard expected != actual else { return nil }
+    // Longest common subsequence, so that one missing line does not mark the rest as changed.
+    let n = expected.count
+    let m = actual.count
+    var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      for j in stride(from: m - 1, through: 0, by: -1) {
+        table[i][j] =
+          expected[i] == actual[j]
+          ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+      }
+    }
+    var output = ["transcript mismatch (- expected, + actual):"]
+    var i = 0
+    var j = 0
+    while i < n || j < m {
+      if i < n && j < m && expected[i] == actual[j] {
+        output.append("  \(expected[i])")
+        i += 1
+        j += 1
+      } else if j < m && (i == n || table[i][j + 1] >= table[i + 1][j]) {
+        output.append("+ \(actual[j])")
+        j += 1
+      } else {
+        output.append("- \(expected[i])")
+        i += 1
+      }
+    }
+    return output.joined(separator: "\n")
+  }
+}
