@@ -11,6 +11,10 @@ let package = Package(
   targets: [
     .target(name: "AlertDispatchKit"),
     .target(name: "AlertDispatchSimulator", dependencies: ["AlertDispatchKit"]),
+    .executableTarget(
+      name: "alertdispatch-bench",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+    ),
 
     // Examples
     .executableTarget(
@@ -21,6 +25,10 @@ let package = Package(
 
     .testTarget(
       name: "AlertDispatchKitTests",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+    ),
+    .testTarget(
+      name: "AlertDispatchSimulatorTests",
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
     ),
   ],

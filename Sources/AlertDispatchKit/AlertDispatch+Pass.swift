@@ -84,6 +84,7 @@ extension AlertDispatch {
     alert.hasGoneUp = true
     alert.firstUpStamp = alert.upStamp
     alert.retryAt = nil
+    domain.refused[ObjectIdentifier(alert)] = nil
     alert.refusals = 0
     alert.refusalReason = nil
     alert.expiryTimer?.cancel()
@@ -98,6 +99,7 @@ extension AlertDispatch {
     let backoff = min(Duration.milliseconds(100) * (1 << min(alert.refusals - 1, 5)), .seconds(2))
     alert.retryAt = clock.now + backoff
     alert.refusalReason = reason
+    domain.refused[ObjectIdentifier(alert)] = alert
     alert.dispatch?.emit(.refused(reason), alert: alert)
   }
 

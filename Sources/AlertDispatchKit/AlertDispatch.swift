@@ -147,9 +147,11 @@ public final class AlertDispatch {
   }
 
   /// The screen appeared (`viewDidAppear`): its alerts may show, and suspended ones come back.
+  /// Alerts a presenter refused are retried at once, since a host may exist now.
   public func appear() {
     Engine.shared.perform {
       self.isVisible = true
+      self.root.domain.retryRefusedNow()
       self.requestPass()
     }
   }
@@ -180,9 +182,14 @@ public final class AlertDispatch {
     }
   }
 
-  /// Asks the root for a pass, for example after the active child changed.
+  /// Asks the root for a pass: call it when something changed that the framework cannot see,
+  /// such as the active child, or a presenter that refused and can present now (alerts waiting
+  /// for a presenter retry are retried at once).
   public func setNeedsArbitration() {
-    Engine.shared.perform { self.requestPass() }
+    Engine.shared.perform {
+      self.root.domain.retryRefusedNow()
+      self.requestPass()
+    }
   }
 
   /// The screen is gone for good: every unfinished alert of this dispatch ends as

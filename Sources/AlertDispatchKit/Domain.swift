@@ -17,6 +17,14 @@ final class Domain {
   var laneOrder: [String] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
+  /// Alerts waiting for a presenter retry.
+  var refused: [ObjectIdentifier: AlertHandle] = [:]
+
+  /// Lets refused alerts retry at the next pass instead of waiting for their backoff.
+  func retryRefusedNow() {
+    for alert in refused.values { alert.retryAt = nil }
+    refused = [:]
+  }
 
   func registerLane(_ lane: AlertLane) -> String? {
     if let known = lanes[lane.name]?.lane {
@@ -48,6 +56,7 @@ final class Domain {
     byID = [:]
     dependents = [:]
     visible = [:]
+    refused = [:]
     wakeTimer?.cancel()
     wakeTimer = nil
     wakeAt = nil

@@ -1,0 +1,1 @@
+print("alertdispatch-bench: not written yet")
