@@ -62,7 +62,7 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
       return "lane '\(name)' has capacity \(n); a lane's capacity must be at least 1"
     }
     if minimumGap < .zero {
-      return "lane '\(name)' has a negative minimum gap (\(minimumGap))"
+      return "lane '\(name)' has a negative minimum gap (\(AlertInstant.format(minimumGap)))"
     }
     return nil
   }

@@ -31,14 +31,14 @@ public struct AlertTiming: Sendable, Hashable {
 
   /// A message saying which duration is out of range, or `nil`.
   var validationError: String? {
-    if delay < .zero { return "delay is negative (\(delay))" }
+    if delay < .zero { return "delay is negative (\(AlertInstant.format(delay)))" }
     let positives: [(String, Duration?)] = [
       ("readiness deadline", readinessDeadline), ("expiry", expiry),
       ("auto-dismiss", autoDismiss),
     ]
     for (name, value) in positives {
       if let value, value <= .zero {
-        return "\(name) must be positive, got \(value)"
+        return "\(name) must be positive, got \(AlertInstant.format(value))"
       }
     }
     return nil

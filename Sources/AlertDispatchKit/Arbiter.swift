@@ -101,6 +101,11 @@ struct Arbiter {
         front.append(alert)
       }
     }
+    // Joining two domains can leave a lane over capacity: the weakest step back.
+    while front.count > capacity, let weakest = weakestHideable(in: front) {
+      front.removeAll { $0 === weakest }
+      plan.decisions.append(.suspend(weakest))
+    }
     for alert in uncovering {
       if front.count < capacity {
         plan.decisions.append(.uncover(alert))
@@ -142,6 +147,9 @@ struct Arbiter {
           plan.decisions.append(.cover(victim, by: candidate))
         } else {
           plan.decisions.append(.suspend(victim))
+          for beneath in covered(by: victim, among: visible) {
+            plan.decisions.append(.suspend(beneath))
+          }
         }
         front.removeAll { $0 === victim }
         plan.decisions.append(goUp(candidate))
@@ -150,8 +158,26 @@ struct Arbiter {
     }
   }
 
+  /// The alerts beneath `alert`: those it covers, and those they cover, top first.
+  private func covered(by alert: AlertHandle, among visible: [AlertHandle]) -> [AlertHandle] {
+    var result: [AlertHandle] = []
+    var top = alert
+    while let next = visible.last(where: { $0.coveredBy === top }) {
+      result.append(next)
+      top = next
+    }
+    return result
+  }
+
   private func goUp(_ alert: AlertHandle) -> PassDecision {
     alert.state == .suspended ? .restore(alert) : .present(alert)
+  }
+
+  /// The lowest-priority front alert that is not being dismissed (latest up first).
+  private func weakestHideable(in front: [AlertHandle]) -> AlertHandle? {
+    front.filter { $0.state != .dismissing }.min {
+      ($0.request.priority, $1.upStamp) < ($1.request.priority, $0.upStamp)
+    }
   }
 
   /// The lowest front alert below `priority` that may be interrupted (latest up first).

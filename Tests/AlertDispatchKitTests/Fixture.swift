@@ -13,9 +13,12 @@ final class Fixture {
   private(set) var handles: [AlertHandle] = []
   private var endCounts: [ObjectIdentifier: Int] = [:]
   var diagnostics: [String] = []
+  /// Set by tests that build tabs: selects a tab and asks for a pass.
+  var selectTab: (Int) -> Void = { _ in }
 
   init() {
     AlertDispatch.checksInvariants = true
+    AlertDispatch.diagnosticHandler = { _ in }
     presenter = RecordingPresenter(transcript: transcript, clock: clock)
   }
 

@@ -1,0 +1,209 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Testing
+
+@MainActor
+@Suite("Screens")
+struct ScreenTests {
+  @Test("disappear suspends without ending or advancing the queue; appear restores")
+  func disappearAppear() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("first", to: home)
+    f.add("second", to: home)
+    f.expect(["present first @home"])
+    home.disappear()
+    f.expect(["hide first @home"])
+    #expect(f.handles[0].state == .suspended)
+    #expect(home.explain("second") == .ownerHidden("home"))
+    home.appear()
+    f.expect(["restore first @home"])
+    f.verify()
+  }
+
+  @Test("close ends unfinished alerts as owner closed and detaches children")
+  func close() {
+    let f = Fixture()
+    let tab = f.dispatch("tab")
+    let child = f.dispatch("child", parent: tab)
+    tab.activeChildProvider = { child }
+    f.add("shown", to: tab)
+    f.add("queued", to: tab)
+    f.add("child-alert", to: child)
+    f.expect(["present shown @tab"])
+    tab.close()
+    f.expect([
+      "dismiss shown @tab", "end shown: cancelled(owner closed)",
+      "end queued: cancelled(owner closed)",
+    ])
+    #expect(child.parent == nil)
+    #expect(tab.children.isEmpty)
+    let late = f.add("late", to: tab)
+    #expect(late.endedOutcome == .cancelled(.ownerClosed))
+    f.expect(["end late: cancelled(owner closed)"])
+    // The detached child is its own root now; it has no presenter of its own.
+    #expect(child.root === child)
+    f.verify()
+  }
+
+  @Test("A released dispatch does not leak and its alerts end as owner closed")
+  func released() {
+    let f = Fixture()
+    weak var weakDispatch: AlertDispatch?
+    var outcome: AlertOutcome?
+    do {
+      let screen = AlertDispatch(name: "screen", clock: f.clock, presenter: f.presenter)
+      weakDispatch = screen
+      screen.add(AlertRequest(id: "a")) { outcome = $0 }
+      screen.add(AlertRequest(id: "b"))
+    }
+    #expect(weakDispatch == nil)
+    #expect(outcome == .cancelled(.ownerClosed))
+    f.expect(["present a @screen", "dismiss a @released"])
+  }
+}
+
+@MainActor
+@Suite("Domains")
+struct DomainTests {
+  /// navVC → tabVC → (vc1, vc2, vc3), built by hand.
+  func tabs(_ f: Fixture) -> (nav: AlertDispatch, tab: AlertDispatch, vcs: [AlertDispatch]) {
+    let nav = f.dispatch("nav")
+    let tab = f.dispatch("tab", parent: nav)
+    nav.activeChildProvider = { tab }
+    let vcs = (1...3).map { f.dispatch("vc\($0)", parent: tab) }
+    var selected = 0
+    tab.activeChildProvider = { vcs[selected] }
+    f.selectTab = { index in
+      selected = index
+      tab.setNeedsArbitration()
+    }
+    return (nav, tab, vcs)
+  }
+
+  @Test("A tab-level alert and a vc1 alert arbitrate together; switching tabs suspends and restores")
+  func tabDomain() {
+    let f = Fixture()
+    let (_, tab, vcs) = tabs(f)
+    f.add("page", to: vcs[0], priority: .normal)
+    f.expect(["present page @vc1"])
+    f.add("global", to: tab, priority: .high)
+    f.expect(["hide page @vc1", "present global @tab"])
+    f.presenter.tap("global", "OK")
+    f.expect(["tap global OK", "end global: dismissed(OK)", "restore page @vc1"])
+    f.add("vc2-alert", to: vcs[1])
+    #expect(tab.explain("vc2-alert") == .offstage("vc2"))
+    f.selectTab(1)
+    f.expect(["hide page @vc1", "present vc2-alert @vc2"])
+    f.selectTab(0)
+    f.expect(["hide vc2-alert @vc2", "restore page @vc1"])
+    f.verify()
+  }
+
+  @Test("Dependencies are resolved over the whole tree, including an offstage tab")
+  func offstageDependency() {
+    let f = Fixture()
+    let (_, _, vcs) = tabs(f)
+    f.add("vc2-first", to: vcs[1])
+    f.add("vc1-after", to: vcs[0], after: ["vc2-first"])
+    f.expect([])
+    #expect(vcs[0].explain("vc1-after") == .waitingForDependencies(["vc2-first"]))
+    f.selectTab(1)
+    f.expect(["present vc2-first @vc2"])
+    f.presenter.tap("vc2-first", "OK")
+    f.selectTab(0)
+    f.expect(["tap vc2-first OK", "end vc2-first: dismissed(OK)", "present vc1-after @vc1"])
+    f.verify()
+  }
+
+  @Test("A provider that returns a dispatch that is not its child is ignored with a diagnostic")
+  func wrongChild() {
+    let f = Fixture()
+    let root = f.dispatch("root")
+    let stranger = f.dispatch("stranger")
+    root.activeChildProvider = { stranger }
+    f.add("a", to: root)
+    f.expect(["present a @root"])
+    #expect(f.diagnostics.contains {
+      $0 == "active-child provider of 'root' returned 'stranger', which is not its child; ignored"
+    })
+    f.verify()
+  }
+
+  @Test("Two separate roots each show an alert at the same time")
+  func twoRoots() {
+    let f = Fixture()
+    let left = f.dispatch("left")
+    let right = f.dispatch("right")
+    f.add("l", to: left)
+    f.add("r", to: right)
+    f.expect(["present l @left", "present r @right"])
+    f.verify()
+  }
+
+  @Test("A parent cycle is refused with a clear error and changes nothing")
+  func parentCycle() throws {
+    let f = Fixture()
+    let a = f.dispatch("a")
+    let b = f.dispatch("b", parent: a)
+    let c = f.dispatch("c", parent: b)
+    #expect(throws: AlertDispatchError.parentCycle(["a", "c", "b", "a"])) {
+      try a.setParent(c)
+    }
+    #expect(throws: AlertDispatchError.parentCycle(["a", "a"])) { try a.setParent(a) }
+    #expect(a.parent == nil && c.root === a)
+    #expect(
+      AlertDispatchError.parentCycle(["a", "c", "b", "a"]).description
+        == "parent cycle refused: a -> c -> b -> a")
+    f.verify()
+  }
+
+  @Test("Pause on a dispatch covers its subtree; resume lets it show")
+  func pauseSubtree() {
+    let f = Fixture()
+    let (nav, tab, vcs) = tabs(f)
+    tab.pause()
+    f.add("page", to: vcs[0])
+    f.add("top", to: nav)
+    f.expect(["present top @nav"])
+    #expect(nav.explain("page") == .paused(by: "tab"))
+    f.presenter.tap("top", "OK")
+    f.expect(["tap top OK", "end top: dismissed(OK)"])
+    tab.resume()
+    f.expect(["present page @vc1"])
+    f.verify()
+  }
+
+  @Test("Moving a subtree to another parent re-indexes both domains")
+  func reparent() throws {
+    let f = Fixture()
+    let left = f.dispatch("left")
+    let right = f.dispatch("right")
+    let screen = f.dispatch("screen", parent: left)
+    left.activeChildProvider = { screen }
+    f.add("blocker", to: right)
+    f.add("s", to: screen, after: ["blocker"])
+    f.expect(["present blocker @right", "present s @screen"])
+    try screen.setParent(right)
+    right.activeChildProvider = { screen }
+    f.expect(["hide s @screen"])
+    #expect(right.explain("s") == .outranked(by: ["blocker"]))
+    f.verify()
+  }
+
+  @Test("Joining two domains with alerts up in the same lane hides the weaker one")
+  func mergeOverCapacity() throws {
+    let f = Fixture()
+    let left = f.dispatch("left")
+    let right = f.dispatch("right")
+    let screen = f.dispatch("screen", parent: left)
+    left.activeChildProvider = { screen }
+    right.activeChildProvider = { screen }
+    f.add("r", to: right, priority: .high)
+    f.add("s", to: screen)
+    f.expect(["present r @right", "present s @screen"])
+    try screen.setParent(right)
+    f.expect(["hide s @screen"])
+    f.verify()
+  }
+}
