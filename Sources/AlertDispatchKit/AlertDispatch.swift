@@ -50,11 +50,9 @@ public final class AlertDispatch {
     print("AlertDispatch: \(event)")
   }
 
-  /// When passes run; see ``PassScheduling``. Shared by every dispatch.
-  public static var passScheduling: PassScheduling {
-    get { Engine.shared.scheduling }
-    set { Engine.shared.scheduling = newValue }
-  }
+  /// When this domain's passes run (default ``PassScheduling/immediate``). The root's value is
+  /// used.
+  public var passScheduling: PassScheduling = .immediate
 
   var weakChildren: [WeakDispatch] = []
   var alerts: [ObjectIdentifier: AlertHandle] = [:]

@@ -11,11 +11,10 @@ final class Engine {
   private var actions: [() -> Void] = []
   private var actionHead = 0
   private var dirtyRoots: [AlertDispatch] = []
+  private var deferredRoots: [AlertDispatch] = []
   private var isDraining = false
-  private var coalescedDrainScheduled = false
-
-  /// Whether passes run before the outermost call returns or at the end of the main-actor turn.
-  var scheduling: PassScheduling = .immediate
+  private var deferredDrainScheduled = false
+  private var runningDeferred = false
 
   /// A global counter for add order and went-up order across every dispatch.
   private(set) var stamp: UInt64 = 0
@@ -27,33 +26,17 @@ final class Engine {
 
   func perform(_ action: @escaping () -> Void) {
     actions.append(action)
-    drainIfIdle()
+    if !isDraining { drain() }
   }
 
   func markDirty(_ root: AlertDispatch) {
     guard !root.needsPass else { return }
     root.needsPass = true
     dirtyRoots.append(root)
-    drainIfIdle()
-  }
-
-  private func drainIfIdle() {
-    guard !isDraining else { return }
-    switch scheduling {
-    case .immediate:
-      drain()
-    case .coalesced:
-      guard !coalescedDrainScheduled else { return }
-      coalescedDrainScheduled = true
-      Task { @MainActor in
-        self.coalescedDrainScheduled = false
-        self.drain()
-      }
-    }
+    if !isDraining { drain() }
   }
 
   private func drain() {
-    guard !isDraining else { return }
     isDraining = true
     defer { isDraining = false }
     while true {
@@ -65,15 +48,32 @@ final class Engine {
           actionHead = 0
         }
         action()
-        if scheduling == .coalesced { continue }
-      }
-      if !dirtyRoots.isEmpty {
+      } else if !dirtyRoots.isEmpty {
         let root = dirtyRoots.removeFirst()
+        if root.passScheduling == .coalesced && !runningDeferred {
+          deferredRoots.append(root)
+          scheduleDeferredDrain()
+          continue
+        }
         root.needsPass = false
         root.runPass()
-        continue
+      } else {
+        break
       }
-      if actionHead >= actions.count { break }
+    }
+  }
+
+  /// Runs the passes of coalescing roots once, at the end of the current main-actor turn.
+  private func scheduleDeferredDrain() {
+    guard !deferredDrainScheduled else { return }
+    deferredDrainScheduled = true
+    Task { @MainActor in
+      self.deferredDrainScheduled = false
+      self.dirtyRoots.append(contentsOf: self.deferredRoots)
+      self.deferredRoots = []
+      self.runningDeferred = true
+      defer { self.runningDeferred = false }
+      if !self.isDraining { self.drain() }
     }
   }
 }
