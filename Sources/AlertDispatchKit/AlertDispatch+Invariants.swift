@@ -41,8 +41,7 @@ extension AlertDispatch {
     return violations
   }
 
-  private func checkLane(_ lane: String, alerts: [AlertHandle], _ chain: ActiveChain) -> [String]
-  {
+  private func checkLane(_ lane: String, alerts: [AlertHandle], _ chain: ActiveChain) -> [String] {
     guard let capacity = domain.lanes[lane]?.lane.capacity.limit else { return [] }
     var violations: [String] = []
     let front = alerts.filter {

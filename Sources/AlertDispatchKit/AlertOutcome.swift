@@ -69,7 +69,8 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
     case .expired: "expired"
     case .readinessTimedOut: "readiness timed out"
     case .ownerClosed: "owner closed"
-    case .dependencyCycle(let ids): "dependency cycle \(ids.map(\.rawValue).joined(separator: " -> "))"
+    case .dependencyCycle(let ids):
+      "dependency cycle \(ids.map(\.rawValue).joined(separator: " -> "))"
     case .frequencyCapped(let cap): "frequency capped: \(cap)"
     case .invalidRequest(let message): "invalid request: \(message)"
     }

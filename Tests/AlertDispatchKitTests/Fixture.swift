@@ -85,9 +85,11 @@ final class Fixture {
       let count = endCounts[ObjectIdentifier(handle)] ?? 0
       #expect(count <= 1, "alert \(handle.id) ended \(count) times", sourceLocation: sourceLocation)
       if handle.state.isEnded {
-        #expect(count == 1, "alert \(handle.id) ended without outcome", sourceLocation: sourceLocation)
+        #expect(
+          count == 1, "alert \(handle.id) ended without outcome", sourceLocation: sourceLocation)
       } else if allEnded {
-        Issue.record("alert \(handle.id) has not ended: \(handle.state)", sourceLocation: sourceLocation)
+        Issue.record(
+          "alert \(handle.id) has not ended: \(handle.state)", sourceLocation: sourceLocation)
       }
     }
   }

@@ -60,9 +60,11 @@ struct LaneTests {
     #expect(
       zero.state
         == .ended(
-          .cancelled(.invalidRequest("lane 'z' has capacity 0; a lane's capacity must be at least 1"))))
+          .cancelled(
+            .invalidRequest("lane 'z' has capacity 0; a lane's capacity must be at least 1"))))
     #expect(negative.endedOutcome != nil)
-    #expect(gap.endedOutcome == .cancelled(.invalidRequest("lane 'g' has a negative minimum gap (-1s)")))
+    #expect(
+      gap.endedOutcome == .cancelled(.invalidRequest("lane 'g' has a negative minimum gap (-1s)")))
     guard case .cancelled(.invalidRequest(let message)) = other.endedOutcome else {
       Issue.record("expected invalid request, got \(other.state)")
       return

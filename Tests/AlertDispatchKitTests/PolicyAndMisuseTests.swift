@@ -115,7 +115,10 @@ struct MisuseTests {
     a.dismiss(result: "one")
     a.dismiss(result: "two")
     #expect(a.endedOutcome == .dismissed("one"))
-    #expect(f.diagnostics == ["dismiss(result:) on alert 'a' that already ended (dismissed(one)); ignored"])
+    #expect(
+      f.diagnostics == [
+        "dismiss(result:) on alert 'a' that already ended (dismissed(one)); ignored"
+      ])
     f.verify()
   }
 
@@ -127,9 +130,10 @@ struct MisuseTests {
     let b = f.add("b", to: home)
     b.dismiss()
     #expect(b.state == .queued)
-    #expect(f.diagnostics == [
-      "dismiss(result:) on alert 'b' that is queued, not on screen; ignored (use cancel() to withdraw it)"
-    ])
+    #expect(
+      f.diagnostics == [
+        "dismiss(result:) on alert 'b' that is queued, not on screen; ignored (use cancel() to withdraw it)"
+      ])
     f.verify()
   }
 
@@ -160,7 +164,9 @@ struct MisuseTests {
       "present a @home", "dismiss a @home", "end a: cancelled(cancelled by app)", "present b @home",
     ])
     a.cancel()
-    #expect(f.diagnostics.last == "cancel() on alert 'a' that already ended (cancelled(cancelled by app)); ignored")
+    #expect(
+      f.diagnostics.last
+        == "cancel() on alert 'a' that already ended (cancelled(cancelled by app)); ignored")
     f.verify()
   }
 
@@ -189,10 +195,11 @@ struct MisuseTests {
     a.cancel()
     a.markReady()
     a.didFinishPresenting()
-    #expect(f.diagnostics == [
-      "markReady() on alert 'a' that already ended (cancelled(cancelled by app)); ignored",
-      "didFinishPresenting() on alert 'a' that is ended(cancelled(cancelled by app)); ignored",
-    ])
+    #expect(
+      f.diagnostics == [
+        "markReady() on alert 'a' that already ended (cancelled(cancelled by app)); ignored",
+        "didFinishPresenting() on alert 'a' that is ended(cancelled(cancelled by app)); ignored",
+      ])
     f.verify()
   }
 
@@ -264,10 +271,11 @@ struct OutcomeTests {
     f.add("a", to: home)
     f.clock.advance(by: .seconds(1))
     f.presenter.tap("a", "OK")
-    #expect(seen == [
-      "0s added a [modal] @home", "0s shown a [modal] @home",
-      "1s ended(dismissed(OK)) a [modal] @home",
-    ])
+    #expect(
+      seen == [
+        "0s added a [modal] @home", "0s shown a [modal] @home",
+        "1s ended(dismissed(OK)) a [modal] @home",
+      ])
     var iterator = home.events.makeAsyncIterator()
     f.add("b", to: home)
     #expect(await iterator.next()?.kind == .added)

@@ -81,7 +81,8 @@ struct DomainTests {
     return (nav, tab, vcs)
   }
 
-  @Test("A tab-level alert and a vc1 alert arbitrate together; switching tabs suspends and restores")
+  @Test(
+    "A tab-level alert and a vc1 alert arbitrate together; switching tabs suspends and restores")
   func tabDomain() {
     let f = Fixture()
     let (_, tab, vcs) = tabs(f)
@@ -124,9 +125,10 @@ struct DomainTests {
     root.activeChildProvider = { stranger }
     f.add("a", to: root)
     f.expect(["present a @root"])
-    #expect(f.diagnostics.contains {
-      $0 == "active-child provider of 'root' returned 'stranger', which is not its child; ignored"
-    })
+    #expect(
+      f.diagnostics.contains {
+        $0 == "active-child provider of 'root' returned 'stranger', which is not its child; ignored"
+      })
     f.verify()
   }
 

@@ -57,7 +57,9 @@ struct TimeTests {
     f.clock.advance(by: .seconds(3))
     #expect(home.explain("later") == .outranked(by: ["high"]))
     f.presenter.tap("high", "OK")
-    f.expect(["present high @home", "tap high OK", "end high: dismissed(OK)", "present later @home"])
+    f.expect([
+      "present high @home", "tap high OK", "end high: dismissed(OK)", "present later @home",
+    ])
     let solo = f.add("solo", to: home, priority: .critical, timing: AlertTiming(delay: .seconds(1)))
     f.clock.advance(by: .milliseconds(999))
     f.expect([])
@@ -120,9 +122,13 @@ struct TimeTests {
     f.add("c", to: home, priority: .critical, lane: spaced)
     f.expect(["hide b @home", "present c @home"])
     // A preemption-cancel frees the lane, and the gap applies before the preemptor goes up.
-    let victim = f.add("victim", to: home, priority: .low, lane: AlertLane("cancels", minimumGap: .seconds(1)), interruption: .cancel)
+    let victim = f.add(
+      "victim", to: home, priority: .low, lane: AlertLane("cancels", minimumGap: .seconds(1)),
+      interruption: .cancel)
     f.add("winner", to: home, priority: .high, lane: AlertLane("cancels", minimumGap: .seconds(1)))
-    f.expect(["present victim @home", "dismiss victim @home", "end victim: cancelled(preempted by winner)"])
+    f.expect([
+      "present victim @home", "dismiss victim @home", "end victim: cancelled(preempted by winner)",
+    ])
     #expect(victim.endedOutcome == .cancelled(.preempted(by: "winner")))
     f.clock.advance(by: .seconds(1))
     f.expect(["present winner @home"])
@@ -136,13 +142,22 @@ struct TimeTests {
     f.presenter.refusal = "no host"
     f.add("first", to: home, priority: .high)
     f.presenter.refusal = nil
-    f.presenter.refuseWhen = { $0.id == "first" && f.clock.now < AlertInstant(offset: .milliseconds(300)) ? "transition" : nil }
+    f.presenter.refuseWhen = {
+      $0.id == "first" && f.clock.now < AlertInstant(offset: .milliseconds(300))
+        ? "transition" : nil
+    }
     f.add("equal", to: home, priority: .high)
     f.add("lower", to: home, priority: .low)
-    #expect(home.explain("first") == .retryingAfterRefusal(until: AlertInstant(offset: .milliseconds(100)), reason: "no host"))
+    #expect(
+      home.explain("first")
+        == .retryingAfterRefusal(until: AlertInstant(offset: .milliseconds(100)), reason: "no host")
+    )
     #expect(home.explain("equal") == .waitingBehind("first"))
     f.clock.advance(by: .milliseconds(100))
-    #expect(home.explain("first") == .retryingAfterRefusal(until: AlertInstant(offset: .milliseconds(300)), reason: "transition"))
+    #expect(
+      home.explain("first")
+        == .retryingAfterRefusal(
+          until: AlertInstant(offset: .milliseconds(300)), reason: "transition"))
     f.clock.advance(by: .milliseconds(200))
     f.expect([
       "refuse first @home: no host", "refuse first @home: transition", "present first @home",
@@ -150,7 +165,8 @@ struct TimeTests {
     f.verify()
   }
 
-  @Test("A higher alert may go up while a lower one waits for a retry; the retry stops when it ends")
+  @Test(
+    "A higher alert may go up while a lower one waits for a retry; the retry stops when it ends")
   func refusalHigherAndEnd() {
     let f = Fixture()
     let home = f.dispatch("home")
@@ -174,8 +190,11 @@ struct TimeTests {
     f.add("b", to: home)
     a.cancel()
     f.clock.advance(by: .seconds(2))
-    f.expect(["present a @home", "dismiss a @home", "end a: cancelled(cancelled by app)", "present b @home"])
-    #expect(f.diagnostics == ["presenter did not report alert 'a' dismissed within 2s; ended anyway"])
+    f.expect([
+      "present a @home", "dismiss a @home", "end a: cancelled(cancelled by app)", "present b @home",
+    ])
+    #expect(
+      f.diagnostics == ["presenter did not report alert 'a' dismissed within 2s; ended anyway"])
     f.verify()
   }
 
