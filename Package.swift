@@ -15,12 +15,25 @@ let package = Package(
       name: "alertdispatch-bench",
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
     ),
+    .target(
+      name: "AlertDispatchStressKit",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+    ),
+    .executableTarget(
+      name: "alertdispatch-stress",
+      dependencies: ["AlertDispatchStressKit"]
+    ),
 
     // Examples
     .executableTarget(
       name: "push-permissions",
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
       path: "Examples/push-permissions"
+    ),
+    .executableTarget(
+      name: "alertsim",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      path: "Examples/alertsim"
     ),
 
     .testTarget(
@@ -30,6 +43,15 @@ let package = Package(
     .testTarget(
       name: "AlertDispatchSimulatorTests",
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+    ),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      exclude: ["Expected"]
+    ),
+    .testTarget(
+      name: "AlertDispatchStressTests",
+      dependencies: ["AlertDispatchStressKit"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+print("alertsim: not written yet")

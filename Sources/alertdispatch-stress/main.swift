@@ -1,0 +1,1 @@
+print("alertdispatch-stress: not written yet")
