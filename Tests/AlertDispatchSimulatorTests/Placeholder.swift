@@ -1,3 +1,0 @@
-import Testing
-
-@Test func simulatorPlaceholder() { #expect(Bool(true)) }
