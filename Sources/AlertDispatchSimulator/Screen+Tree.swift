@@ -1,0 +1,53 @@
+extension Screen {
+  /// The outermost container of this screen: a window's root, a modal, or a free screen.
+  var layerRoot: Screen {
+    var screen = self
+    while let container = screen.container { screen = container }
+    return screen
+  }
+
+  /// This screen and, while it is on screen, its visible descendants, container first.
+  var visibleSubtree: [Screen] {
+    [self] + (visibleChild?.visibleSubtree ?? [])
+  }
+
+  /// This screen and every descendant, container first.
+  var subtree: [Screen] {
+    [self] + children.flatMap(\.subtree)
+  }
+
+  /// Why `screen` cannot be put under this screen (or into a window), or `nil` when it can.
+  func insertionProblem(_ screen: Screen) -> String? {
+    if screen.isClosed { return "\(screen.name) is closed" }
+    if screen.simulator !== simulator { return "\(screen.name) belongs to another simulator" }
+    if screen.container != nil || screen.hostWindow != nil {
+      return "\(screen.name) is already shown elsewhere"
+    }
+    if layerRoot === screen { return "\(screen.name) would contain itself" }
+    return nil
+  }
+
+  /// Runs a change of this screen's children: refused during a transition of its window;
+  /// otherwise the screens that appear and disappear get their callbacks, and `mutate`'s
+  /// removed screens are closed when the transition ends.
+  func change(_ action: String, animated: Bool, _ mutate: () -> [Screen]) {
+    if isClosed { return simulator.ignore(action, at: name, "\(name) is closed") }
+    guard let window else {
+      for removed in mutate() { removed.closeSubtree() }
+      return
+    }
+    if window.isTransitioning {
+      return simulator.ignore(action, at: name, "a transition is running")
+    }
+    let before = window.screensOnDisplay()
+    let removed = mutate()
+    window.transition(from: before, removing: removed, animated: animated)
+  }
+
+  /// Closes this screen and everything in it, innermost first, so that no child is left to
+  /// become a root of its own while its container closes.
+  func closeSubtree() {
+    for child in children { child.closeSubtree() }
+    if !isClosed { dispatch.close() }
+  }
+}

@@ -1,0 +1,93 @@
+public import AlertDispatchKit
+
+/// A simulated view controller: it owns an ``AlertDispatch``, gets UIKit's appear and disappear
+/// callbacks, and can present modals.
+///
+/// Create screens with the simulator so that their dispatches run on its clock and presenter:
+///
+/// ```swift
+/// let home = sim.screen("home")
+/// sim.window.setRoot(home)
+/// home.dispatch.add(AlertRequest(id: "welcome"))   // present welcome @home
+/// home.present(sim.screen("settings"), style: .fullScreen, animated: false)
+/// // viewWillDisappear @home, hide welcome @home, viewWillAppear @settings, …
+/// ```
+///
+/// The dispatch is created not visible. It appears (``AlertDispatch/appear()``) on
+/// `viewDidAppear` while the window is in the foreground and disappears
+/// (``AlertDispatch/disappear()``) on `viewWillDisappear`. A screen that is popped, dismissed or
+/// replaced is closed when its transition ends, and its dispatch with it
+/// (``AlertDispatch/close()``): its unfinished alerts end as owner closed. A closed screen
+/// cannot be shown again.
+///
+/// ``NavigationContainer`` and ``TabContainer`` are screens that contain screens; their
+/// callbacks come first, then their visible child's.
+@MainActor
+public class Screen {
+  /// The screen's name: its dispatch's name, and `@name` in transcript lines.
+  public let name: String
+  /// The screen's dispatch; add the screen's alerts to it.
+  public let dispatch: AlertDispatch
+  /// Where the screen is in UIKit's appearance cycle.
+  public internal(set) var appearance: ScreenAppearance = .disappeared
+  /// The navigation or tab container the screen is in; `nil` for a window's root screen, a
+  /// modal, or a screen not shown yet.
+  public internal(set) weak var container: Screen?
+  /// How the screen was presented, when it is a modal on a window.
+  public internal(set) var modalStyle: ModalStyle?
+  /// Whether the screen's children join its domain (see ``Simulator/link(_:)-(Screen)``).
+  public internal(set) var isLinked = false
+
+  let simulator: Simulator
+  /// The window, when this screen is the window's root or one of its modals.
+  weak var hostWindow: Window?
+
+  init(_ name: String, simulator: Simulator) {
+    self.name = name
+    self.simulator = simulator
+    self.dispatch = simulator.makeDispatch(name, visible: false)
+    simulator.register(self)
+  }
+
+  /// The screens this one contains (a navigation stack, the tabs); empty for a plain screen.
+  public var children: [Screen] { [] }
+
+  /// The child on screen while this screen is (the top of the stack, the selected tab).
+  var visibleChild: Screen? { nil }
+
+  /// Whether the screen contains screens; a linked container gets an active-child provider.
+  var isContainer: Bool { false }
+
+  /// The window the screen is in, through its containers; `nil` when it is not in one.
+  public var window: Window? { layerRoot.hostWindow }
+
+  /// Whether the screen was closed (popped, dismissed or replaced).
+  public var isClosed: Bool { dispatch.isClosed }
+
+  /// Presents `modal` over this screen's window, as `present(_:animated:)` does.
+  ///
+  /// With ``ModalStyle/fullScreen`` every screen beneath disappears; with
+  /// ``ModalStyle/pageSheet`` (the default, as in UIKit since iOS 13) they stay appeared. An
+  /// animated presentation takes ``Simulator/transitionDuration``; until it ends the presenter
+  /// refuses alerts of the window, which go up when it ends.
+  ///
+  /// Like UIKit, the simulator refuses (with an `ignored present` line) when this screen is not
+  /// on screen in a window, when something is already presented over it, during a transition,
+  /// or when `modal` is closed or already shown elsewhere.
+  public func present(_ modal: Screen, style: ModalStyle = .pageSheet, animated: Bool = true) {
+    guard let window else {
+      return simulator.ignore("present \(modal.name)", at: name, "\(name) is not in a window")
+    }
+    window.present(modal, from: self, style: style, animated: animated)
+  }
+
+  /// Dismisses as `dismiss(animated:)` does: the modals presented over this screen's layer if
+  /// there are any, otherwise the modal this screen is (or is inside). The dismissed modals
+  /// are closed when the transition ends.
+  public func dismiss(animated: Bool = true) {
+    guard let window else {
+      return simulator.ignore("dismiss", at: name, "\(name) is not in a window")
+    }
+    window.dismiss(from: self, animated: animated)
+  }
+}

@@ -1,0 +1,199 @@
+public import AlertDispatchKit
+
+/// A simulated app for unit tests of popup flows: windows, screens, navigation and tab
+/// containers, modals and transitions, all on a ``VirtualClock``, with every callback and
+/// presenter call written to one ``Transcript``.
+///
+/// ```swift
+/// let sim = Simulator()
+/// let home = sim.screen("home")
+/// let nav = sim.window.setRoot(sim.navigation("nav", root: home))
+/// home.dispatch.add(AlertRequest(id: "a"))
+/// nav.push(sim.screen("detail"), animated: true)
+/// sim.advance(by: .seconds(0.35))
+/// sim.presenter.tap("a", "OK")
+/// #expect(sim.transcript.mismatch([
+///   "viewWillAppear @nav", "viewWillAppear @home", "viewDidAppear @nav", "viewDidAppear @home",
+///   "present a @home",
+///   "viewWillDisappear @home", "hide a @home", "viewWillAppear @detail",
+///   "viewDidDisappear @home", "viewDidAppear @detail",
+///   "tap a OK: not on screen",
+/// ]) == nil)
+/// ```
+///
+/// Every screen owns an ``AlertDispatch`` on the simulator's clock and presenter. By default
+/// each dispatch is its own domain (as in XYZAlertView); ``link(_:)-(Screen)`` joins a subtree
+/// into one domain whose active chain follows the navigation top, the selected tab and the
+/// presented modal.
+///
+/// The transcript's lines:
+/// - `viewWillAppear @home`, `viewDidAppear @home`, `viewWillDisappear @home`,
+///   `viewDidDisappear @home`: UIKit's callbacks, in UIKit's order.
+/// - `sceneWillResignActive @window`, `sceneDidEnterBackground @window`,
+///   `sceneWillEnterForeground @window`, `sceneDidBecomeActive @window`: the window's scene.
+/// - `present a @home`, `hide a @home`, `restore a @home`, `dismiss a @home`,
+///   `refuse a @home: transition running`, `tap a OK`: the ``RecordingPresenter``.
+/// - `end a: dismissed(OK)`: an alert ended.
+/// - `diagnostic @home: …`: the framework ignored a call or bent a rule.
+/// - `ignored push detail @nav: a transition is running`: the simulator refused a call that
+///   UIKit would refuse or warn about.
+@MainActor
+public final class Simulator {
+  /// The clock every dispatch, transition and presenter animation runs on.
+  public let clock: VirtualClock
+  /// Where every line goes.
+  public let transcript: Transcript
+  /// The presenter of every dispatch the simulator creates.
+  ///
+  /// The simulator sets its ``RecordingPresenter/refuseWhen``: it refuses with `no host` when
+  /// the alert's screen is not in a window or its window has no root screen, and with
+  /// `transition running` while the window animates a transition. Use
+  /// ``RecordingPresenter/refusal`` to make it refuse for other reasons.
+  public let presenter: RecordingPresenter
+  /// How long an animated push, pop, present or dismiss takes (default 0.35 s).
+  public var transitionDuration: Duration
+  /// The windows, the main ``window`` first.
+  public private(set) var windows: [Window] = []
+
+  private var registrations: [ObjectIdentifier: Registration] = [:]
+  private var registrationOrder: [ObjectIdentifier] = []
+
+  private struct Registration {
+    weak var dispatch: AlertDispatch?
+    weak var screen: Screen?
+    weak var window: Window?
+  }
+
+  /// Creates a simulator with one window in the foreground and no root screen yet.
+  ///
+  /// - Parameters:
+  ///   - windowName: The main window's name, used in transcript lines.
+  ///   - transitionDuration: How long animated transitions take.
+  public init(windowName: String = "window", transitionDuration: Duration = .milliseconds(350)) {
+    let clock = VirtualClock()
+    let transcript = Transcript()
+    self.clock = clock
+    self.transcript = transcript
+    self.presenter = RecordingPresenter(transcript: transcript, clock: clock)
+    self.transitionDuration = transitionDuration
+    presenter.refuseWhen = { [weak self] alert in self?.refusal(for: alert) }
+    windows.append(Window(windowName, simulator: self))
+  }
+
+  /// The main window.
+  public var window: Window { windows[0] }
+
+  /// The current virtual time.
+  public var now: AlertInstant { clock.now }
+
+  /// Adds another window (another `UIWindowScene`): its dispatches are independent of the
+  /// other windows' unless linked by hand.
+  public func makeWindow(_ name: String) -> Window {
+    let window = Window(name, simulator: self)
+    windows.append(window)
+    return window
+  }
+
+  /// Creates a plain screen, not in any window yet.
+  public func screen(_ name: String) -> Screen {
+    Screen(name, simulator: self)
+  }
+
+  /// Creates a navigation container (`UINavigationController`) with `root` at the bottom of its
+  /// stack.
+  public func navigation(_ name: String, root: Screen) -> NavigationContainer {
+    NavigationContainer(name, root: root, simulator: self)
+  }
+
+  /// Creates a tab container (`UITabBarController`) with these tabs, `selected` selected.
+  public func tabs(_ name: String, _ tabs: [Screen], selected: Int = 0) -> TabContainer {
+    TabContainer(name, tabs: tabs, selected: selected, simulator: self)
+  }
+
+  /// Joins `screen`'s subtree into `screen`'s domain (or into its container's, when that is
+  /// linked): each child's dispatch gets its container's as parent, and each container's
+  /// active-child provider answers its top screen (navigation) or selected tab. Children added
+  /// later are linked as they arrive. Modals belong to the window: link the window to join them.
+  public func link(_ screen: Screen) {
+    screen.link()
+  }
+
+  /// Joins the whole window into one domain rooted at the window's dispatch: the root screen
+  /// and every presented modal become its children, and its active-child provider answers the
+  /// topmost modal (of either style) or, when none, the root screen. Every container in it is
+  /// linked as by ``link(_:)-(Screen)``.
+  public func link(_ window: Window) {
+    window.link()
+  }
+
+  /// Moves time forward, ending transitions and animations and firing the framework's timers.
+  public func advance(by duration: Duration) {
+    clock.advance(by: duration)
+  }
+
+  /// The invariant violations of every domain the simulator's dispatches belong to: those
+  /// recorded after passes and those found by checking now, each prefixed with the root's name.
+  /// Empty when all is well.
+  public func invariantViolations() -> [String] {
+    var roots: [AlertDispatch] = []
+    for key in registrationOrder {
+      guard let root = registrations[key]?.dispatch?.root, !roots.contains(where: { $0 === root })
+      else { continue }
+      roots.append(root)
+    }
+    return roots.flatMap { root in
+      (root.invariantViolations + root.checkInvariants()).map { "\(root.name): \($0)" }
+    }
+  }
+
+  /// A dispatch on this simulator's clock and presenter whose outcomes and diagnostics go to
+  /// the transcript, once each: only the domain's root records, since events bubble up.
+  func makeDispatch(_ name: String, visible: Bool) -> AlertDispatch {
+    let dispatch = AlertDispatch(
+      name: name, isVisible: visible, clock: clock, presenter: presenter)
+    dispatch.observe { [weak dispatch, transcript] event in
+      guard let dispatch, dispatch.parent == nil else { return }
+      switch event.kind {
+      case .ended(let outcome):
+        if let id = event.alertID { transcript.record("end \(id): \(outcome)") }
+      case .diagnostic(let message):
+        transcript.record("diagnostic @\(event.dispatch): \(message)")
+      default:
+        break
+      }
+    }
+    return dispatch
+  }
+
+  func register(_ screen: Screen) {
+    add(Registration(dispatch: screen.dispatch, screen: screen))
+  }
+
+  func register(_ window: Window) {
+    add(Registration(dispatch: window.dispatch, window: window))
+  }
+
+  private func add(_ registration: Registration) {
+    guard let dispatch = registration.dispatch else { return }
+    let key = ObjectIdentifier(dispatch)
+    if registrations.updateValue(registration, forKey: key) == nil {
+      registrationOrder.append(key)
+    }
+  }
+
+  /// Records a call the simulator refused, as UIKit would refuse or warn about it.
+  func ignore(_ action: String, at place: String, _ reason: String) {
+    transcript.record("ignored \(action) @\(place): \(reason)")
+  }
+
+  /// Why the presenter cannot put `alert` up now, or `nil`.
+  private func refusal(for alert: AlertHandle) -> String? {
+    guard let dispatch = alert.dispatch, let entry = registrations[ObjectIdentifier(dispatch)],
+      entry.dispatch === dispatch
+    else { return nil }
+    guard let window = entry.window ?? entry.screen?.window, window.rootScreen != nil else {
+      return "no host"
+    }
+    return window.isTransitioning ? "transition running" : nil
+  }
+}

@@ -1,0 +1,17 @@
+extension Window {
+  /// Makes the window one domain: its root screen and modals become children of its dispatch,
+  /// and the topmost modal, else the root screen, is its active child.
+  func link() {
+    guard !isLinked else { return }
+    isLinked = true
+    for screen in layers { screen.join(dispatch, linkedBy: name) }
+    dispatch.activeChildProvider = { [weak self] in self?.layers.last?.dispatch }
+  }
+
+  /// Makes a screen that is becoming the root or a modal part of the window's domain when the
+  /// window is linked. Call it before the screen is in the model.
+  func adopt(_ screen: Screen) {
+    guard isLinked else { return }
+    screen.join(dispatch, linkedBy: name)
+  }
+}
