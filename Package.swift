@@ -50,6 +50,11 @@ let package = Package(
       exclude: ["Expected"]
     ),
     .testTarget(
+      name: "DocSnippetsTests",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      path: "Docs/Snippets"
+    ),
+    .testTarget(
       name: "AlertDispatchStressTests",
       dependencies: ["AlertDispatchStressKit"]
     ),
