@@ -41,7 +41,7 @@ extension Screen {
     }
     let before = window.screensOnDisplay()
     let removed = mutate()
-    window.transition(from: before, removing: removed, animated: animated)
+    window.transition(from: before, removing: removed, animated: animated, in: self)
   }
 
   /// Closes this screen and everything in it, innermost first, so that no child is left to

@@ -1,11 +1,16 @@
 extension Window {
   /// Makes the window one domain: its root screen and modals become children of its dispatch,
-  /// and the topmost modal, else the root screen, is its active child.
+  /// and the topmost modal, else the root screen, is its active child. As in UIKit, where
+  /// `presentedViewController` stays set until a dismissal ends, a modal being dismissed stays
+  /// the active child until its transition ends, so nothing beneath comes back mid-animation.
   func link() {
     guard !isLinked else { return }
     isLinked = true
     for screen in layers { screen.join(dispatch, linkedBy: name) }
-    dispatch.activeChildProvider = { [weak self] in self?.layers.last?.dispatch }
+    dispatch.activeChildProvider = { [weak self] in
+      guard let self else { return nil }
+      return (dismissingScreens.last ?? layers.last)?.dispatch
+    }
   }
 
   /// Makes a screen that is becoming the root or a modal part of the window's domain when the

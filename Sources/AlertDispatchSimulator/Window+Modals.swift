@@ -21,7 +21,7 @@ extension Window {
     modal.modalStyle = style
     modal.hostWindow = self
     presentedScreens.append(modal)
-    transition(from: before, removing: [], animated: animated)
+    transition(from: before, removing: [], animated: animated, in: self)
   }
 
   func dismiss(from screen: Screen, animated: Bool) {
@@ -39,7 +39,8 @@ extension Window {
     let removed = Array(layers[first...])
     presentedScreens.removeLast(removed.count)
     for modal in removed { modal.hostWindow = nil }
-    transition(from: before, removing: removed, animated: animated)
+    dismissingScreens = removed
+    transition(from: before, removing: removed, animated: animated, in: self)
   }
 
   /// Why no navigation may start now, or `nil`.

@@ -14,14 +14,21 @@ extension Window {
   /// for the screens that leave, will-appear for those that arrive, then (when the transition
   /// ends, at once if not animated) did-disappear and did-appear. Removed screens are closed at
   /// the end, and every domain of the window is asked for a pass.
-  func transition(from before: [Screen], removing removed: [Screen], animated: Bool) {
+  ///
+  /// `container` is the screen or window whose children changed: when it is linked, its
+  /// active child may have changed, so it asks for a pass once the will-callbacks are sent.
+  func transition(
+    from before: [Screen], removing removed: [Screen], animated: Bool, in container: any Linkable
+  ) {
     let after = screensOnDisplay()
     let leaving = before.filter { old in !after.contains { $0 === old } }
     let arriving = after.filter { new in !before.contains { $0 === new } }
     for screen in leaving { screen.willDisappear() }
     for screen in arriving { screen.willAppear() }
+    if container.isLinked { container.dispatch.setNeedsArbitration() }
     let finish: @MainActor () -> Void = { [self] in
       isTransitioning = false
+      dismissingScreens = []
       for screen in leaving { screen.didDisappear() }
       for screen in arriving { screen.didAppear(inForeground: isForeground) }
       for screen in removed { screen.closeSubtree() }

@@ -33,6 +33,8 @@ public final class Window {
   public internal(set) var isTransitioning = false
   /// Whether the window is one domain (see ``Simulator/link(_:)-(Window)``).
   public internal(set) var isLinked = false
+  /// The modals whose dismissal transition is running.
+  var dismissingScreens: [Screen] = []
 
   unowned let simulator: Simulator
 
@@ -105,6 +107,6 @@ public final class Window {
     presentedScreens = []
     rootScreen = screen
     screen?.hostWindow = self
-    transition(from: before, removing: removed, animated: false)
+    transition(from: before, removing: removed, animated: false, in: self)
   }
 }
