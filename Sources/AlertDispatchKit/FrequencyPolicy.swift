@@ -1,0 +1,139 @@
+public import Foundation
+
+/// Everything frequency caps need from the app: the ledger, the wall clock, the app version,
+/// the default time zone, and the budgets of categories. Set one on a root dispatch's
+/// ``AlertDispatch/frequencyPolicy``.
+///
+/// ```swift
+/// let policy = FrequencyPolicy(ledger: FileFrequencyLedger())
+/// policy.budgets["promotion"] = FrequencyBudget(2, per: .launch)
+/// window.dispatch.frequencyPolicy = policy
+///
+/// window.dispatch.add(
+///   AlertRequest(id: "sign-in-bonus", cap: .oncePerDay(), category: "promotion"))
+/// ```
+///
+/// A policy counts shows of the alerts that have a cap or a category, under the cap's key and
+/// under `category:` plus the category name. Two roots that share a policy (two scenes of one
+/// app) share the counts.
+@MainActor
+public final class FrequencyPolicy {
+  /// Where shows are counted.
+  public let ledger: any FrequencyLedger
+  /// The calendar time caps are measured on.
+  public var wallClock: any WallClock
+  /// The version ``FrequencyWindow/version`` windows compare; by default the bundle's
+  /// `CFBundleShortVersionString` (`"unknown"` when there is none).
+  public var appVersion: String
+  /// The time zone of ``FrequencyWindow/day(in:)`` windows that name none; by default the
+  /// device's, following changes (`TimeZone.autoupdatingCurrent`).
+  public var timeZone: TimeZone
+  /// Budgets by category (``AlertRequest/category``). A budget with a limit below 1 or above
+  /// ``FrequencyCap/maximumLimit``, or a period that is not positive, is ignored with a
+  /// diagnostic.
+  public var budgets: [String: FrequencyBudget] {
+    didSet { reportInvalidBudgets() }
+  }
+
+  /// Shows of alerts on screen that count when dismissed, by ledger key.
+  private var heldShows: [String: Int] = [:]
+
+  nonisolated static let categoryPrefix = "category:"
+
+  /// Creates a policy.
+  ///
+  /// - Parameters:
+  ///   - ledger: Where shows are counted; by default in memory (lost when the app quits).
+  ///   - wallClock: The calendar time; by default the device's.
+  ///   - appVersion: The app version; by default the bundle's short version string.
+  ///   - timeZone: The time zone of day windows that name none.
+  ///   - budgets: Budgets by category.
+  public init(
+    ledger: any FrequencyLedger = InMemoryFrequencyLedger(),
+    wallClock: any WallClock = SystemWallClock.shared,
+    appVersion: String? = nil,
+    timeZone: TimeZone = .autoupdatingCurrent,
+    budgets: [String: FrequencyBudget] = [:]
+  ) {
+    self.ledger = ledger
+    self.wallClock = wallClock
+    self.appVersion =
+      appVersion ?? Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString")
+      as? String ?? "unknown"
+    self.timeZone = timeZone
+    self.budgets = budgets
+    reportInvalidBudgets()
+  }
+
+  /// How many shows of `ledgerKey` the ledger holds in `window` now, plus those on screen that
+  /// will count when dismissed.
+  func shows(of ledgerKey: String, in window: FrequencyWindow) -> Int {
+    let now = wallClock.now
+    let records = ledger.records(for: ledgerKey)
+    let held = heldShows[ledgerKey, default: 0]
+    switch window {
+    case .ever:
+      return records.count + held
+    case .launch:
+      let launch = ledger.launchID
+      return records.count { $0.launchID == launch } + held
+    case .version:
+      return records.count { $0.appVersion == appVersion } + held
+    case .rolling(let period):
+      let start = now.addingTimeInterval(-Self.seconds(period))
+      return records.count { $0.date > start } + held
+    case .day(let zone):
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone ?? timeZone
+      return records.count { calendar.isDate($0.date, inSameDayAs: now) } + held
+    }
+  }
+
+  /// Counts a show under `keys` now.
+  func record(_ keys: [String]) {
+    let now = wallClock.now
+    ledger.append(
+      keys.map {
+        FrequencyRecord(key: $0, date: now, appVersion: appVersion, launchID: ledger.launchID)
+      })
+  }
+
+  /// Holds a place in the count for an alert that counts when dismissed.
+  func hold(_ keys: [String]) {
+    for key in keys { heldShows[key, default: 0] += 1 }
+  }
+
+  /// Gives back a place taken by ``hold(_:)``.
+  func release(_ keys: [String]) {
+    for key in keys {
+      heldShows[key, default: 0] -= 1
+      if heldShows[key] ?? 0 <= 0 { heldShows[key] = nil }
+    }
+  }
+
+  private func reportInvalidBudgets() {
+    for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) {
+      if let error = budget.validationError {
+        Self.reportToDiagnosticHandler("budget of category '\(category)' ignored: \(error)")
+      }
+    }
+  }
+
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
+  }
+
+  /// The default destination of ledger and policy diagnostics.
+  static func reportToDiagnosticHandler(_ message: String) {
+    AlertDispatch.diagnosticHandler(
+      AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy"))
+  }
+}
+
+/// A show that counts when the alert is dismissed: it holds a place in its policy's count while
+/// the alert is up.
+struct FrequencyCharge {
+  let policy: FrequencyPolicy
+  let keys: [String]
+}
