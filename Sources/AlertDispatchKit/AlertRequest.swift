@@ -34,6 +34,12 @@ public struct AlertRequest: Sendable, Equatable {
   public var timing: AlertTiming
   /// What the presenter shows; AlertDispatch itself never reads it.
   public var content: AlertContent
+  /// How often the alert may go up, counted in the domain's ``FrequencyPolicy``; `nil` for no
+  /// cap. See ``FrequencyCap``.
+  public var cap: FrequencyCap?
+  /// The category whose ``FrequencyPolicy/budgets`` budget the alert counts against, such as
+  /// `"promotion"`; `nil` for none.
+  public var category: String?
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -47,7 +53,9 @@ public struct AlertRequest: Sendable, Equatable {
     readiness: Readiness = .ready,
     duplicates: DuplicatePolicy = .keepExisting,
     timing: AlertTiming = AlertTiming(),
-    content: AlertContent = AlertContent()
+    content: AlertContent = AlertContent(),
+    cap: FrequencyCap? = nil,
+    category: String? = nil
   ) {
     self.id = id ?? .generated()
     self.priority = priority
@@ -59,11 +67,15 @@ public struct AlertRequest: Sendable, Equatable {
     self.duplicates = duplicates
     self.timing = timing
     self.content = content
+    self.cap = cap
+    self.category = category
   }
 
   /// A message saying why this request cannot be scheduled, or `nil` when it is valid.
   var validationError: String? {
     if let error = lane.validationError { return error }
+    if let error = cap?.validationError(alertID: id) { return error }
+    if category?.isEmpty == true { return "category is empty" }
     return timing.validationError
   }
 }
