@@ -54,6 +54,11 @@ public final class AlertDispatch {
   /// used.
   public var passScheduling: PassScheduling = .immediate
 
+  /// Where this domain's frequency caps and category budgets are counted: ledger, wall clock,
+  /// app version, time zone, budgets. The root's value is used. A root without one gets an
+  /// in-memory policy (with a diagnostic) when a capped alert first goes up.
+  public var frequencyPolicy: FrequencyPolicy?
+
   var weakChildren: [WeakDispatch] = []
   var alerts: [ObjectIdentifier: AlertHandle] = [:]
   var queues: [String: LaneQueue] = [:]
