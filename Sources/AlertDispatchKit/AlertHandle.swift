@@ -54,6 +54,7 @@ public final class AlertHandle {
   var expiryTimer: (any AlertTimer)?
   var autoDismissTimer: (any AlertTimer)?
   var dismissalTimer: (any AlertTimer)?
+  var frequencyCharge: FrequencyCharge?
   var completions: [@MainActor (AlertOutcome) -> Void] = []
   var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
 
