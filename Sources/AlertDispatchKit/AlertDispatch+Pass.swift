@@ -49,6 +49,8 @@ extension AlertDispatch {
         if !present(alert) { return }
       case .dismiss(let alert, let outcome):
         alert.beginDismissal(outcome)
+      case .end(let alert, let outcome):
+        if !alert.state.isEnded { alert.end(outcome) }
       }
     }
   }
@@ -90,6 +92,7 @@ extension AlertDispatch {
     alert.expiryTimer?.cancel()
     alert.expiryTimer = nil
     alert.dispatch?.emit(.shown, alert: alert)
+    recordFrequencyShow(alert)
   }
 
   /// Keeps a refused alert queued and schedules a retry with a bounded backoff

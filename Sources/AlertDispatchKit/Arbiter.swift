@@ -13,6 +13,8 @@ enum PassDecision: Equatable, CustomStringConvertible {
   case restore(AlertHandle)
   /// Ask the presenter to close a visible alert; it ends with the outcome once gone.
   case dismiss(AlertHandle, AlertOutcome)
+  /// End an alert that is not on screen, such as one whose frequency cap keeps it down.
+  case end(AlertHandle, AlertOutcome)
 
   nonisolated static func == (lhs: PassDecision, rhs: PassDecision) -> Bool {
     switch (lhs, rhs) {
@@ -20,7 +22,8 @@ enum PassDecision: Equatable, CustomStringConvertible {
       (.present(let a), .present(let b)), (.restore(let a), .restore(let b)):
       a === b
     case (.cover(let a, let x), .cover(let b, let y)): a === b && x === y
-    case (.dismiss(let a, let x), .dismiss(let b, let y)): a === b && x == y
+    case (.dismiss(let a, let x), .dismiss(let b, let y)), (.end(let a, let x), .end(let b, let y)):
+      a === b && x == y
     default: false
     }
   }
@@ -34,6 +37,7 @@ enum PassDecision: Equatable, CustomStringConvertible {
       case .present(let alert): "present \(alert.id)"
       case .restore(let alert): "restore \(alert.id)"
       case .dismiss(let alert, let outcome): "dismiss \(alert.id) as \(outcome)"
+      case .end(let alert, let outcome): "end \(alert.id) as \(outcome)"
       }
     }
   }
@@ -131,12 +135,20 @@ struct Arbiter {
         return
       }
       if front.count < capacity {
+        if let end = cappedEnd(candidate, plan) {
+          plan.decisions.append(end)
+          continue
+        }
         plan.decisions.append(goUp(candidate))
         front.append(candidate)
         continue
       }
       guard let victim = weakestInterruptible(in: front, below: candidate.request.priority) else {
         return
+      }
+      if let end = cappedEnd(candidate, plan) {
+        plan.decisions.append(end)
+        continue
       }
       switch victim.request.interruption {
       case .cancel:
