@@ -122,6 +122,7 @@ extension AlertHandle {
     let wasVisible = state.isVisible
     state = .ended(outcome)
     cancelTimers()
+    settleFrequencyCharge(outcome)
     coveredBy = nil
     if let dispatch {
       dispatch.updateQueueMembership(self)
@@ -147,6 +148,7 @@ extension AlertHandle {
     }
     state = .ended(.cancelled(.ownerClosed))
     cancelTimers()
+    settleFrequencyCharge(.cancelled(.ownerClosed))
     deliver(.cancelled(.ownerClosed))
   }
 
