@@ -28,6 +28,9 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   case waitingBehind(AlertID)
   /// Its lane is full with these alerts, which it may not preempt.
   case outranked(by: [AlertID])
+  /// Its frequency cap (or its category's budget), named in the text, would end it if its turn
+  /// came now.
+  case capped(String)
   /// Nothing holds it back; it goes up at the end of the running pass.
   case eligible
   /// No unfinished alert has this id in the domain (it ended, or was never added).
@@ -52,6 +55,7 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
       "retrying after refusal (\(reason)) at \(until)"
     case .waitingBehind(let id): "waiting behind \(id), which the presenter refused"
     case .outranked(let ids): "outranked by \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .capped(let cap): "capped: \(cap)"
     case .eligible: "eligible"
     case .notFound: "not found"
     }
@@ -79,6 +83,7 @@ extension AlertDispatch {
     case .pending: return .notReady
     case .queued, .suspended: break
     }
+    if let cap = frequencyBlock(for: alert) { return .capped(cap) }
     if !alert.hasGoneUp && !alert.blockedBy.isEmpty {
       return .waitingForDependencies(alert.blockedBy.sorted())
     }
