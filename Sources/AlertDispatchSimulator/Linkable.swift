@@ -9,3 +9,13 @@ protocol Linkable: AnyObject {
 
 extension Screen: Linkable {}
 extension Window: Linkable {}
+
+extension Linkable {
+  /// The screen's dispatch when it has joined this domain, else `nil`: a provider answers only
+  /// children that have joined, so that linking a tree one child at a time raises no
+  /// diagnostic.
+  func joinedDispatch(of screen: Screen?) -> AlertDispatch? {
+    guard let child = screen?.dispatch, child.parent === dispatch else { return nil }
+    return child
+  }
+}

@@ -2,13 +2,20 @@ import AlertDispatchKit
 
 extension Screen {
   /// Joins this screen's children to its domain, now and as they arrive.
+  ///
+  /// The provider comes first and the visible child joins first, so that no pass in between
+  /// sees the domain without its active chain and hides an alert only to restore it.
   func link() {
     guard !isLinked else { return }
     isLinked = true
-    for child in children { adopt(child) }
     if isContainer {
-      dispatch.activeChildProvider = { [weak self] in self?.visibleChild?.dispatch }
+      dispatch.activeChildProvider = { [weak self] in
+        guard let self else { return nil }
+        return joinedDispatch(of: visibleChild)
+      }
     }
+    let visible = children.filter { $0 === visibleChild }
+    for child in visible + children.filter({ $0 !== visibleChild }) { adopt(child) }
   }
 
   /// Makes a child that is arriving part of this screen's domain when this screen is linked.

@@ -6,11 +6,12 @@ extension Window {
   func link() {
     guard !isLinked else { return }
     isLinked = true
-    for screen in layers { screen.join(dispatch, linkedBy: name) }
     dispatch.activeChildProvider = { [weak self] in
       guard let self else { return nil }
-      return (dismissingScreens.last ?? layers.last)?.dispatch
+      return joinedDispatch(of: dismissingScreens.last ?? layers.last)
     }
+    // The topmost layer is the active child: it joins first (see Screen.link()).
+    for screen in layers.reversed() { screen.join(dispatch, linkedBy: name) }
   }
 
   /// Makes a screen that is becoming the root or a modal part of the window's domain when the

@@ -23,11 +23,12 @@ final class SimFixture {
   @discardableResult
   func add(
     _ id: AlertID, to dispatch: AlertDispatch, priority: AlertPriority = .normal,
-    after: [AlertID] = [], style: PresentationStyle = .hideOthers,
-    readiness: Readiness = .ready
+    after: [AlertID] = [], lane: AlertLane = .modal, style: PresentationStyle = .hideOthers,
+    readiness: Readiness = .ready, timing: AlertTiming = AlertTiming()
   ) -> AlertHandle {
     let request = AlertRequest(
-      id: id, priority: priority, after: after, style: style, readiness: readiness)
+      id: id, priority: priority, after: after, lane: lane, style: style, readiness: readiness,
+      timing: timing)
     let handle = dispatch.add(request)
     handles.append(handle)
     let key = ObjectIdentifier(handle)
@@ -39,9 +40,12 @@ final class SimFixture {
   @discardableResult
   func add(
     _ id: AlertID, to screen: Screen, priority: AlertPriority = .normal, after: [AlertID] = [],
-    style: PresentationStyle = .hideOthers
+    lane: AlertLane = .modal, style: PresentationStyle = .hideOthers,
+    timing: AlertTiming = AlertTiming()
   ) -> AlertHandle {
-    add(id, to: screen.dispatch, priority: priority, after: after, style: style)
+    add(
+      id, to: screen.dispatch, priority: priority, after: after, lane: lane, style: style,
+      timing: timing)
   }
 
   /// Moves the clock by `seconds`.

@@ -1,0 +1,88 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Testing
+
+@MainActor
+@Suite("Background and foreground")
+struct BackgroundTests {
+  @Test("Backgrounding suspends every alert of the window; foregrounding restores them in order")
+  func suspendsAndRestoresInOrder() {
+    let f = SimFixture()
+    let home = f.sim.screen("home")
+    let nav = f.window.setRoot(f.sim.navigation("nav", root: home))
+    let sheet = f.sim.screen("sheet")
+    home.present(sheet, animated: false)
+    f.sim.transcript.clear()
+    // Four domains: the window, the navigation container, its top screen and the sheet.
+    f.add("w", to: f.window.dispatch)
+    f.add("n", to: nav)
+    f.add("a", to: home)
+    f.add("s", to: sheet)
+    f.expect(["present w @window", "present n @nav", "present a @home", "present s @sheet"])
+    f.window.enterBackground()
+    f.expect([
+      "sceneWillResignActive @window", "sceneDidEnterBackground @window",
+      "hide w @window", "hide n @nav", "hide a @home", "hide s @sheet",
+    ])
+    // Nothing new goes up in the background.
+    f.add("b", to: home)
+    f.advance(10)
+    f.expect([])
+    #expect(home.dispatch.explain("b") == .ownerHidden("home"))
+    f.window.enterForeground()
+    f.expect([
+      "sceneWillEnterForeground @window", "sceneDidBecomeActive @window",
+      "restore w @window", "restore n @nav", "restore a @home", "restore s @sheet",
+    ])
+    f.verify()
+  }
+
+  @Test("Linked window: the whole domain is suspended, and timers pause while in the background")
+  func linkedWindowPausesTimers() {
+    let f = SimFixture()
+    let home = f.window.setRoot(f.sim.screen("home"))
+    f.sim.link(f.window)
+    f.sim.transcript.clear()
+    let toast = AlertLane("toast", capacity: .unlimited)
+    f.add("w", to: f.window.dispatch)
+    f.add("t", to: home, lane: toast, timing: AlertTiming(autoDismiss: .seconds(2)))
+    f.expect(["present w @window", "present t @home"])
+    f.advance(1)
+    f.window.enterBackground()
+    f.expect([
+      "sceneWillResignActive @window", "sceneDidEnterBackground @window",
+      "hide w @window", "hide t @home",
+    ])
+    f.advance(60)
+    f.expect([])
+    f.window.enterForeground()
+    f.expect([
+      "sceneWillEnterForeground @window", "sceneDidBecomeActive @window",
+      "restore w @window", "restore t @home",
+    ])
+    f.advance(0.999)
+    f.expect([])
+    f.advance(0.001)
+    f.expect(["dismiss t @home", "end t: dismissed(auto-dismissed)"])
+    f.verify()
+  }
+
+  @Test("Two windows are independent: one in the background does not hold the other")
+  func twoWindows() {
+    let f = SimFixture()
+    let main = f.window.setRoot(f.sim.screen("main"))
+    let other = f.sim.makeWindow("external")
+    let player = other.setRoot(f.sim.screen("player"))
+    f.sim.transcript.clear()
+    f.add("a", to: main)
+    f.add("p", to: player)
+    f.expect(["present a @main", "present p @player"])
+    other.enterBackground()
+    f.expect([
+      "sceneWillResignActive @external", "sceneDidEnterBackground @external", "hide p @player",
+    ])
+    f.presenter.tap("a", "OK")
+    f.expect(["tap a OK", "end a: dismissed(OK)"])
+    f.verify()
+  }
+}
