@@ -1,6 +1,6 @@
 public import AlertDispatchKit
 
-/// A simulated view controller: it owns an ``AlertDispatch``, gets UIKit's appear and disappear
+/// A simulated view controller: it owns an `AlertDispatch`, gets UIKit's appear and disappear
 /// callbacks, and can present modals.
 ///
 /// Create screens with the simulator so that their dispatches run on its clock and presenter:
@@ -13,11 +13,11 @@ public import AlertDispatchKit
 /// // viewWillDisappear @home, hide welcome @home, viewWillAppear @settings, …
 /// ```
 ///
-/// The dispatch is created not visible. It appears (``AlertDispatch/appear()``) on
+/// The dispatch is created not visible. It appears (`AlertDispatch.appear()`) on
 /// `viewDidAppear` while the window is in the foreground and disappears
-/// (``AlertDispatch/disappear()``) on `viewWillDisappear`. A screen that is popped, dismissed or
+/// (`AlertDispatch.disappear()`) on `viewWillDisappear`. A screen that is popped, dismissed or
 /// replaced is closed when its transition ends, and its dispatch with it
-/// (``AlertDispatch/close()``): its unfinished alerts end as owner closed. A closed screen
+/// (`AlertDispatch.close()`): its unfinished alerts end as owner closed. A closed screen
 /// cannot be shown again.
 ///
 /// ``NavigationContainer`` and ``TabContainer`` are screens that contain screens; their
