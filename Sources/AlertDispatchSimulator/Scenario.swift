@@ -1,0 +1,82 @@
+import AlertDispatchKit
+import Foundation
+
+/// A popup story read from a scenario file: screens, alerts, actions at times and
+/// expectations. Run it with ``ScenarioRunner/run(_:until:)``.
+///
+/// ```swift
+/// let text = try String(contentsOfFile: "Examples/Scenarios/home-popups.scenario", encoding: .utf8)
+/// let scenario = try Scenario.parse(text, file: "home-popups.scenario")
+/// let result = ScenarioRunner.run(scenario)
+/// #expect(result.failures.isEmpty, "\(result.failures)")
+/// ```
+///
+/// The format is described in the *Scenario files* article of the documentation
+/// (`Docs/AlertDispatch.docc/ScenarioFiles.md`). Parsing checks every name and value, so a
+/// scenario that parses runs without surprises.
+public struct Scenario: Sendable, Hashable {
+  /// The file name given to ``parse(_:file:)``; failures and errors are reported against it.
+  public var file: String
+  /// The name of the first window (`main` unless a `window` statement names it).
+  public var mainWindow: String
+
+  /// The wall-clock date the first launch starts at (frequency caps count on it).
+  var startDate = Date(timeIntervalSince1970: 1_767_258_000)  // 2026-01-01 09:00 UTC
+  var appVersion = "1.0"
+  var budgets: [String: FrequencyBudget] = [:]
+  var setup: [ScenarioSetup] = []
+  var alerts: [ScenarioAlert] = []
+  var reactions: [ScenarioReaction] = []
+  var blocks: [ScenarioBlock] = []
+  var kinds: [String: ScenarioNameKind] = [:]
+
+  init(file: String, mainWindow: String) {
+    self.file = file
+    self.mainWindow = mainWindow
+  }
+
+  /// Reads a scenario from its text.
+  ///
+  /// - Parameters:
+  ///   - text: The file's contents.
+  ///   - file: The name to report errors and failures against, usually the path.
+  /// - Throws: A ``ScenarioError`` at the first mistake: an unknown statement, a bad duration,
+  ///   an unknown or duplicate name, a missing argument, a time that goes backwards.
+  public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+    var parser = ScenarioParser(file: file, text: text)
+    return try parser.parse()
+  }
+
+  /// Reads a duration as scenario files write it (`150ms`, `1.5s`, `2m`, `24h`), or `nil`
+  /// when it is malformed.
+  public static func duration(_ text: String) -> Duration? {
+    try? ScenarioArguments.duration(ScenarioWord(text: text, isQuoted: false))
+  }
+
+  /// The names of the alerts declared with `alert`, in file order.
+  public var alertNames: [String] { alerts.map(\.name) }
+
+  /// The time of the last `at` block (plus its `advance` steps): where the run ends.
+  public var duration: Duration {
+    guard let last = blocks.last else { return .zero }
+    return last.steps.reduce(last.time) { total, step in
+      if case .action(.advance(let by)) = step.kind { return total + by }
+      return total
+    }
+  }
+
+  /// How many expectations the scenario checks.
+  public var expectationCount: Int {
+    blocks.reduce(0) { count, block in
+      count
+        + block.steps.count {
+          if case .expectation = $0.kind { return true }
+          return false
+        }
+    }
+  }
+
+  func alert(named name: String) -> ScenarioAlert? {
+    alerts.first { $0.name == name }
+  }
+}

@@ -1,0 +1,247 @@
+import AlertDispatchKit
+import Foundation
+
+extension ScenarioParser {
+  /// The setup statements and how to write them.
+  static let setupUsage: [String: String] = [
+    "window": "window NAME",
+    "screen": "screen NAME [NAME …]",
+    "nav": "nav NAME ROOT",
+    "tabs": "tabs NAME TAB [TAB …] [selected TAB]",
+    "root": "root WINDOW SCREEN",
+    "link": "link SCREEN|WINDOW",
+    "lane": "lane NAME [capacity N|unlimited] [gap DURATION]",
+    "transition": "transition DURATION",
+    "presenter": "presenter [present DURATION] [dismiss DURATION]",
+    "alert": "alert NAME on SCREEN|WINDOW [option …]",
+    "on": "on ALERT OUTCOME ACTION",
+    "date": "date YYYY-MM-DDTHH:MM:SSZ",
+    "version": "version VERSION",
+    "budget": "budget CATEGORY LIMIT",
+  ]
+
+  mutating func setupStatement(_ keyword: String, _ arguments: inout ScenarioArguments)
+    throws(ScenarioProblem)
+  {
+    switch keyword {
+    case "window":
+      let name = try declare(try arguments.name("NAME"), as: .window)
+      scenario.setup.append(.window(name))
+    case "screen":
+      var names = [try declare(try arguments.name("NAME"), as: .screen)]
+      while !arguments.isEmpty {
+        names.append(try declare(try arguments.name("NAME"), as: .screen))
+      }
+      scenario.setup.append(.screens(names))
+    case "nav":
+      let name = try arguments.name("NAME")
+      let root = try screen(try arguments.name("ROOT"), allowing: [.screen, .tabs])
+      try arguments.end()
+      try contain(root, in: name)
+      scenario.setup.append(.navigation(try declare(name, as: .navigation), root: root))
+    case "tabs":
+      try tabsStatement(&arguments)
+    case "root":
+      let window = try self.window(try arguments.name("WINDOW"))
+      let screen = try self.screen(try arguments.name("SCREEN"))
+      try arguments.end()
+      if let container = containerOf[screen] {
+        throw ScenarioProblem("'\(screen)' is inside '\(container)'; make '\(container)' the root")
+      }
+      scenario.setup.append(.root(window: window, screen: screen))
+    case "link":
+      let name = try known(try arguments.name("SCREEN|WINDOW"))
+      try arguments.end()
+      scenario.setup.append(.link(name))
+    case "lane":
+      try laneStatement(&arguments)
+    case "transition":
+      let duration = try arguments.duration("DURATION")
+      try arguments.end()
+      scenario.setup.append(.transition(duration))
+    case "presenter":
+      var present: Duration?
+      var dismiss: Duration?
+      while !arguments.isEmpty {
+        if arguments.flag("present") {
+          present = try arguments.duration("DURATION")
+        } else if arguments.flag("dismiss") {
+          dismiss = try arguments.duration("DURATION")
+        } else {
+          try arguments.end()
+        }
+      }
+      scenario.setup.append(.presenter(present: present, dismiss: dismiss))
+    case "alert":
+      try alertStatement(&arguments)
+    case "date":
+      let text = try arguments.text("DATE")
+      try arguments.end()
+      guard let date = ISO8601DateFormatter().date(from: text) else {
+        throw ScenarioProblem("bad date '\(text)': write it as 2026-01-01T09:00:00Z")
+      }
+      scenario.startDate = date
+    case "version":
+      scenario.appVersion = try arguments.text("VERSION")
+      try arguments.end()
+    case "budget":
+      let category = try arguments.name("CATEGORY")
+      let (limit, window) = try frequency(&arguments, "budget")
+      try arguments.end()
+      scenario.budgets[category] = FrequencyBudget(limit, per: window)
+    default:
+      try reactionStatement(&arguments)
+    }
+  }
+
+  private mutating func tabsStatement(_ arguments: inout ScenarioArguments)
+    throws(ScenarioProblem)
+  {
+    let name = try arguments.name("NAME")
+    var tabs = [try screen(try arguments.name("TAB"), allowing: [.screen, .navigation])]
+    var selected = 0
+    while !arguments.isEmpty {
+      if arguments.flag("selected") {
+        let tab = try arguments.name("TAB")
+        guard let index = tabs.firstIndex(of: tab) else {
+          throw ScenarioProblem("'\(tab)' is not a tab of '\(name)'")
+        }
+        selected = index
+        try arguments.end()
+      } else {
+        tabs.append(try screen(try arguments.name("TAB"), allowing: [.screen, .navigation]))
+      }
+    }
+    for tab in tabs { try contain(tab, in: name) }
+    tabsOf[name] = tabs
+    scenario.setup.append(.tabs(try declare(name, as: .tabs), tabs, selected: selected))
+  }
+
+  private mutating func laneStatement(_ arguments: inout ScenarioArguments)
+    throws(ScenarioProblem)
+  {
+    let name = try arguments.name("NAME")
+    if let line = laneLines[name] {
+      throw ScenarioProblem("duplicate lane '\(name)' (first declared on line \(line))")
+    }
+    var lane = AlertLane(name)
+    while !arguments.isEmpty {
+      if arguments.flag("capacity") {
+        let word = try arguments.word("N|unlimited")
+        if word.text == "unlimited" && !word.isQuoted {
+          lane.capacity = .unlimited
+        } else if let count = Int(word.text), count >= 1, !word.isQuoted {
+          lane.capacity = .limited(count)
+        } else {
+          throw ScenarioProblem(
+            "bad capacity '\(word.text)': write a number of at least 1, or unlimited")
+        }
+      } else if arguments.flag("gap") {
+        lane.minimumGap = try arguments.duration("DURATION")
+      } else {
+        try arguments.end()
+      }
+    }
+    laneLines[name] = lineNumber
+    lanes[name] = lane
+  }
+
+  private mutating func reactionStatement(_ arguments: inout ScenarioArguments)
+    throws(ScenarioProblem)
+  {
+    let alert = try arguments.name("ALERT")
+    let outcome = try self.outcome(try arguments.text("OUTCOME"), allowingKinds: true)
+    let keyword = try arguments.word("ACTION")
+    let rest = arguments.rest()
+    guard ScenarioParser.actionUsage[keyword.text] != nil, !keyword.isQuoted else {
+      throw ScenarioProblem("unknown action '\(keyword.text)' in 'on'")
+    }
+    let action = try self.action(keyword.text, rest, inReaction: true)
+    setupReferences.append((alert, lineNumber, false))
+    let text = ([keyword] + rest).map(\.description).joined(separator: " ")
+    scenario.reactions.append(
+      ScenarioReaction(line: lineNumber, text: text, alert: alert, outcome: outcome, action: action)
+    )
+  }
+
+  /// Checks an outcome as printed: `dismissed(RESULT)` or `cancelled(REASON)`, and with
+  /// `allowingKinds` also `dismissed`, `cancelled` and `any`.
+  func outcome(_ text: String, allowingKinds: Bool) throws(ScenarioProblem) -> String {
+    if allowingKinds && ["dismissed", "cancelled", "any"].contains(text) { return text }
+    let wellFormed =
+      (text.hasPrefix("dismissed(") || text.hasPrefix("cancelled(")) && text.hasSuffix(")")
+    guard wellFormed else {
+      let kinds = allowingKinds ? ", or dismissed, cancelled or any" : ""
+      throw ScenarioProblem(
+        "bad outcome '\(text)': write dismissed(RESULT) or cancelled(REASON)\(kinds)")
+    }
+    return text
+  }
+
+  // MARK: Names
+
+  /// Records a new name of a window or a screen; names of all kinds share one namespace.
+  mutating func declare(_ name: String, as kind: ScenarioNameKind) throws(ScenarioProblem)
+    -> String
+  {
+    if let line = nameLines[name] {
+      let first = line == 0 ? "the implicit window 'main'" : "first declared on line \(line)"
+      throw ScenarioProblem("duplicate name '\(name)' (\(first))")
+    }
+    nameLines[name] = lineNumber
+    scenario.kinds[name] = kind
+    return name
+  }
+
+  /// Records that `screen` is a child of `container`; a screen has one place.
+  mutating func contain(_ screen: String, in container: String) throws(ScenarioProblem) {
+    if let other = containerOf[screen] {
+      throw ScenarioProblem("'\(screen)' is already in '\(other)'")
+    }
+    containerOf[screen] = container
+  }
+
+  /// A declared name of any kind.
+  func known(_ name: String) throws(ScenarioProblem) -> String {
+    guard scenario.kinds[name] != nil else {
+      throw ScenarioProblem("unknown screen or window '\(name)'")
+    }
+    return name
+  }
+
+  /// A declared window.
+  func window(_ name: String) throws(ScenarioProblem) -> String {
+    guard let kind = scenario.kinds[name] else { throw ScenarioProblem("unknown window '\(name)'") }
+    guard kind == .window else {
+      throw ScenarioProblem("'\(name)' is a \(kind.rawValue), not a window")
+    }
+    return name
+  }
+
+  /// A declared screen of one of these kinds.
+  func screen(
+    _ name: String, allowing kinds: Set<ScenarioNameKind> = [.screen, .navigation, .tabs]
+  ) throws(ScenarioProblem) -> String {
+    guard let kind = scenario.kinds[name] else { throw ScenarioProblem("unknown screen '\(name)'") }
+    guard kinds.contains(kind) else {
+      let wanted = kinds.count == 1 ? kinds.first!.rawValue : "screen"
+      let article = wanted.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+      throw ScenarioProblem("'\(name)' is a \(kind.rawValue), not \(article) \(wanted)")
+    }
+    return name
+  }
+
+  /// A declared lane.
+  func lane(_ name: String) throws(ScenarioProblem) -> AlertLane {
+    guard let lane = lanes[name] else { throw ScenarioProblem("unknown lane '\(name)'") }
+    return lane
+  }
+
+  /// A declared alert (used in the timeline, where every alert is declared).
+  func alert(_ name: String) throws(ScenarioProblem) -> ScenarioAlert {
+    guard let alert = scenario.alert(named: name) else {
+      throw ScenarioProblem("unknown alert '\(name)'")
+    }
+    return alert
+  }
+}

@@ -1,0 +1,180 @@
+import AlertDispatchKit
+
+/// A mistake found on a line; the parser turns it into a ``ScenarioError`` with the line.
+struct ScenarioProblem: Error {
+  var message: String
+  /// The line, when it is not the line being read (a reference checked later).
+  var line: Int?
+
+  init(_ message: String, line: Int? = nil) {
+    self.message = message
+    self.line = line
+  }
+}
+
+/// Reads a scenario line by line: setup statements, then `at` blocks of actions and
+/// expectations. Every name is checked when it is used, so a parsed scenario runs.
+struct ScenarioParser {
+  let file: String
+  let lines: [Substring]
+  var scenario: Scenario
+  var lineNumber = 0
+  var inTimeline = false
+  /// The time the timeline has reached (the last `at` plus its `advance` steps).
+  var cursor: Duration = .zero
+  var lanes: [String: AlertLane] = ["modal": .modal]
+  var laneLines: [String: Int] = [:]
+  var nameLines: [String: Int] = [:]
+  var alertLines: [String: Int] = [:]
+  var containerOf: [String: String] = [:]
+  var tabsOf: [String: [String]] = [:]
+  /// Alert names used in the setup (reactions, dependencies), checked once all are declared.
+  var setupReferences: [(name: String, line: Int, isID: Bool)] = []
+
+  init(file: String, text: String) {
+    self.file = file
+    self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasSuffix("\r") ? $0.dropLast() : $0
+    }
+    let firstWindow = lines.lazy.compactMap { line -> String? in
+      guard case .success(let words) = ScenarioWord.split(line), words.count > 1,
+        words[0] == ScenarioWord(text: "window", isQuoted: false)
+      else { return nil }
+      return words[1].text
+    }.first
+    scenario = Scenario(file: file, mainWindow: firstWindow ?? "main")
+    if firstWindow == nil {
+      scenario.kinds["main"] = .window
+      nameLines["main"] = 0
+    }
+  }
+
+  mutating func parse() throws(ScenarioError) -> Scenario {
+    var index = 0
+    while index < lines.count {
+      lineNumber = index + 1
+      do {
+        let words = try split(lines[index])
+        index += 1
+        guard let keyword = words.first else { continue }
+        if keyword.text == "expect", words.count >= 2, words[1].text == "transcript" {
+          index = try transcriptBlock(words, from: index)
+        } else {
+          try statement(keyword, Array(words.dropFirst()))
+        }
+      } catch {
+        throw ScenarioError(file: file, line: error.line ?? lineNumber, message: error.message)
+      }
+    }
+    do {
+      try checkSetupReferences()
+    } catch {
+      throw ScenarioError(file: file, line: error.line ?? lineNumber, message: error.message)
+    }
+    return scenario
+  }
+
+  private func split(_ line: Substring) throws(ScenarioProblem) -> [ScenarioWord] {
+    switch ScenarioWord.split(line) {
+    case .success(let words): return words
+    case .failure: throw ScenarioProblem("unterminated string: a '\"' has no closing '\"'")
+    }
+  }
+
+  private mutating func statement(_ keyword: ScenarioWord, _ rest: [ScenarioWord])
+    throws(ScenarioProblem)
+  {
+    let name = keyword.isQuoted ? keyword.description : keyword.text
+    if let usage = ScenarioParser.setupUsage[name] {
+      if inTimeline && name != "root" {
+        throw ScenarioProblem("'\(name)' is a setup statement: put it before the first 'at'")
+      }
+      var arguments = ScenarioArguments(rest, usage: usage)
+      if !inTimeline { return try setupStatement(name, &arguments) }
+    }
+    if name == "at" {
+      return try atStatement(rest)
+    }
+    if name == "expect" || ScenarioParser.actionUsage[name] != nil {
+      guard inTimeline, var block = scenario.blocks.popLast() else {
+        let what = name == "expect" ? "an expectation" : "an action"
+        throw ScenarioProblem("'\(name)' is \(what): put it inside an 'at' block")
+      }
+      defer { scenario.blocks.append(block) }
+      let text = ([keyword] + rest).map(\.description).joined(separator: " ")
+      let kind: ScenarioStep.Kind
+      if name == "expect" {
+        kind = .expectation(try expectation(rest))
+      } else {
+        let action = try self.action(name, rest, inReaction: false)
+        if case .advance(let by) = action { cursor += by }
+        kind = .action(action)
+      }
+      block.steps.append(ScenarioStep(line: lineNumber, text: text, kind: kind))
+      return
+    }
+    throw ScenarioProblem("unknown statement '\(name)'")
+  }
+
+  private mutating func atStatement(_ rest: [ScenarioWord]) throws(ScenarioProblem) {
+    var arguments = ScenarioArguments(rest, usage: "at TIME")
+    let time = try arguments.duration("TIME")
+    try arguments.end()
+    if !inTimeline { try checkSetupReferences() }
+    if time < cursor {
+      throw ScenarioProblem(
+        "'at \(AlertInstant.format(time))' goes back in time: the timeline is already at \(AlertInstant.format(cursor))"
+      )
+    }
+    inTimeline = true
+    cursor = time
+    scenario.blocks.append(ScenarioBlock(line: lineNumber, time: time))
+  }
+
+  private mutating func transcriptBlock(_ words: [ScenarioWord], from start: Int)
+    throws(ScenarioProblem) -> Int
+  {
+    let opening = lineNumber
+    guard words.count == 2 else {
+      throw ScenarioProblem(
+        "unexpected '\(words[2])'; usage: expect transcript, then lines, then end")
+    }
+    guard inTimeline, var block = scenario.blocks.popLast() else {
+      throw ScenarioProblem("'expect' is an expectation: put it inside an 'at' block")
+    }
+    var expected: [String] = []
+    var index = start
+    while index < lines.count {
+      let text = lines[index].trimmingCharacters(in: " \t")
+      index += 1
+      if text == "end" {
+        block.steps.append(
+          ScenarioStep(
+            line: opening, text: "expect transcript", kind: .expectation(.transcript(expected))))
+        scenario.blocks.append(block)
+        return index
+      }
+      if !text.isEmpty && !text.hasPrefix("#") { expected.append(text) }
+    }
+    throw ScenarioProblem("'expect transcript' has no closing 'end'")
+  }
+
+  /// Reports the first alert name used in the setup that no `alert` declares.
+  mutating func checkSetupReferences() throws(ScenarioProblem) {
+    let ids = Set(scenario.alerts.map(\.id))
+    for reference in setupReferences.sorted(by: { $0.line < $1.line }) {
+      let known = reference.isID ? ids.contains(reference.name) : alertLines[reference.name] != nil
+      if !known { throw ScenarioProblem("unknown alert '\(reference.name)'", line: reference.line) }
+    }
+    setupReferences = []
+  }
+}
+
+extension Substring {
+  func trimmingCharacters(in set: String) -> String {
+    var text = self
+    while let first = text.first, set.contains(first) { text = text.dropFirst() }
+    while let last = text.last, set.contains(last) { text = text.dropLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,261 @@
+import AlertDispatchKit
+import Foundation
+
+/// One run of a scenario: the simulator of the current launch, the names it was built from,
+/// and what was seen. Scenario time runs on across launches; each launch's simulator clock
+/// starts at 0 when the launch starts.
+@MainActor
+final class ScenarioRun {
+  let scenario: Scenario
+  private(set) var sim: Simulator
+  let trace = AlertTrace()
+  /// The current screen of each name (a closed plain screen is replaced when shown again).
+  var screens: [String: Screen] = [:]
+  var windows: [String: Window] = [:]
+  /// Every screen of this launch, in the order created.
+  private var created: [Screen] = []
+  /// The latest alert added for each declaration.
+  var handles: [String: AlertHandle] = [:]
+  var added: [(name: String, handle: AlertHandle)] = []
+  var endCounts: [ObjectIdentifier: Int] = [:]
+  var failures: [ScenarioFailure] = []
+  var expectationCount = 0
+  /// The transcript of every launch, and the scenario time of each line.
+  var transcript: [String] = []
+  var lineTimes: [AlertInstant] = []
+  var transcriptMark = 0
+  var reactionCount = 0
+  private var stopped = false
+  /// The scenario time at which this launch's clock was at 0.
+  private var launchStart = Duration.zero
+  /// How many lines of this launch's transcript were copied into ``transcript``.
+  private var copiedLines = 0
+  private var ledger = InMemoryFrequencyLedger()
+  private var policy: FrequencyPolicy
+  private let wallClock: ScenarioWallClock
+
+  init(_ scenario: Scenario) {
+    self.scenario = scenario
+    sim = Simulator(windowName: scenario.mainWindow)
+    let wallClock = ScenarioWallClock(start: scenario.startDate)
+    self.wallClock = wallClock
+    policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario.budgets)
+    wallClock.elapsed = { [unowned self] in now.offset }
+  }
+
+  /// The scenario time: this launch's start plus its clock.
+  var now: AlertInstant { AlertInstant(offset: launchStart + sim.now.offset) }
+
+  func run(until stop: AlertInstant?) {
+    launch()
+    for block in scenario.blocks {
+      let time = AlertInstant(offset: block.time)
+      if let stop, time > stop { break }
+      advance(to: time)
+      for step in block.steps {
+        self.step(step, stop: stop)
+        stamp()
+        if stopped { break }
+      }
+      if stopped { break }
+    }
+    if let stop { advance(to: stop) }
+    checkEnd()
+  }
+
+  private func step(_ step: ScenarioStep, stop: AlertInstant?) {
+    switch step.kind {
+    case .action(.advance(let by)):
+      let target = now + by
+      if let stop, target > stop {
+        advance(to: stop)
+        stopped = true
+      } else {
+        advance(to: target)
+      }
+    case .action(let action):
+      if action.isMarked { trace.mark(step.text, at: now) }
+      perform(action)
+    case .expectation(let expectation):
+      check(expectation, step)
+    }
+  }
+
+  func result() -> ScenarioResult {
+    ScenarioResult(
+      file: scenario.file, transcript: transcript, transcriptTimes: lineTimes, trace: trace,
+      failures: failures, expectationCount: expectationCount, endTime: now)
+  }
+
+  // MARK: Launches
+
+  /// Builds the setup on the current simulator and adds the alerts not declared `later`.
+  private func launch() {
+    windows = [scenario.mainWindow: sim.window]
+    observe(sim.window.dispatch)
+    screens = [:]
+    created = []
+    for statement in scenario.setup { setUp(statement) }
+    for alert in scenario.alerts where !alert.later { add(alert.name) }
+    stamp()
+  }
+
+  /// The app quits and starts again `gap` later: every dispatch of this launch closes (its
+  /// alerts end as owner closed), and a new simulator runs the setup again, sharing the
+  /// frequency ledger.
+  func relaunch(after gap: Duration, version: String?) {
+    checkInvariants()
+    for screen in created.reversed() where !screen.isClosed { screen.dispatch.close() }
+    for window in sim.windows where !window.dispatch.isClosed { window.dispatch.close() }
+    stamp()
+    transcript.append("relaunch")
+    lineTimes.append(now)
+    launchStart = now.offset
+    wallClock.skipped += gap
+    ledger = ledger.nextLaunch()
+    policy = ScenarioRun.policy(
+      ledger, wallClock, version ?? policy.appVersion, scenario.budgets)
+    sim = Simulator(windowName: scenario.mainWindow, transitionDuration: sim.transitionDuration)
+    copiedLines = 0
+    launch()
+  }
+
+  private static func policy(
+    _ ledger: InMemoryFrequencyLedger, _ wallClock: ScenarioWallClock, _ version: String,
+    _ budgets: [String: FrequencyBudget]
+  ) -> FrequencyPolicy {
+    FrequencyPolicy(
+      ledger: ledger, wallClock: wallClock, appVersion: version,
+      timeZone: TimeZone(identifier: "UTC")!, budgets: budgets)
+  }
+
+  // MARK: Setup
+
+  private func setUp(_ statement: ScenarioSetup) {
+    switch statement {
+    case .window(let name):
+      if windows[name] == nil {
+        let window = sim.makeWindow(name)
+        windows[name] = window
+        observe(window.dispatch)
+      }
+    case .screens(let names):
+      for name in names { keep(sim.screen(name)) }
+    case .navigation(let name, let root):
+      keep(sim.navigation(name, root: screen(root)))
+    case .tabs(let name, let tabs, let selected):
+      keep(sim.tabs(name, tabs.map(screen), selected: selected))
+    case .root(let window, let screen):
+      windows[window]?.setRoot(showable(screen))
+    case .link(let name):
+      if let window = windows[name] { sim.link(window) } else { sim.link(screen(name)) }
+    case .transition(let duration):
+      sim.transitionDuration = duration
+    case .presenter(let present, let dismiss):
+      if let present { sim.presenter.presentDuration = present }
+      if let dismiss { sim.presenter.dismissDuration = dismiss }
+    }
+  }
+
+  private func keep(_ screen: Screen) {
+    screens[screen.name] = screen
+    created.append(screen)
+    observe(screen.dispatch)
+  }
+
+  /// Gives the dispatch the run's frequency policy, and sends the events of the domain it is
+  /// the root of to the trace at scenario time (events bubble up, so only a root records).
+  private func observe(_ dispatch: AlertDispatch) {
+    dispatch.frequencyPolicy = policy
+    let start = launchStart
+    dispatch.observe { [weak dispatch, trace] event in
+      guard let dispatch, dispatch.parent == nil else { return }
+      var shifted = event
+      shifted.time = AlertInstant(offset: start + event.time.offset)
+      trace.record(shifted)
+    }
+  }
+
+  func screen(_ name: String) -> Screen {
+    screens[name]!
+  }
+
+  /// The screen to put on display under `name`: a plain screen that was closed (popped,
+  /// dismissed) is created again, as an app creates a new view controller.
+  func showable(_ name: String) -> Screen {
+    let current = screen(name)
+    guard current.isClosed, scenario.kinds[name] == .screen else { return current }
+    let fresh = sim.screen(name)
+    keep(fresh)
+    return fresh
+  }
+
+  func dispatch(_ name: String) -> AlertDispatch {
+    windows[name]?.dispatch ?? screen(name).dispatch
+  }
+
+  // MARK: Time
+
+  /// Moves the clock to scenario time `target` one timer deadline at a time, so that each
+  /// transcript line gets the time it was recorded at.
+  func advance(to target: AlertInstant) {
+    let local = AlertInstant(offset: target.offset - launchStart)
+    while let next = sim.clock.nextDeadline, next <= local {
+      sim.clock.advance(to: max(next, sim.now))
+      stamp()
+    }
+    sim.clock.advance(to: local)
+    stamp()
+  }
+
+  /// Copies the lines this launch recorded since the last call, with the time now.
+  func stamp() {
+    let lines = sim.transcript.lines
+    guard copiedLines < lines.count else { return }
+    transcript += lines[copiedLines...]
+    lineTimes += Array(repeating: now, count: lines.count - copiedLines)
+    copiedLines = lines.count
+  }
+
+  // MARK: End of run
+
+  private func checkEnd() {
+    checkInvariants()
+    for (name, handle) in added {
+      let count = endCounts[ObjectIdentifier(handle)] ?? 0
+      if count > 1 {
+        failures.append(
+          ScenarioFailure(
+            file: scenario.file, line: nil, statement: "every alert ends at most once",
+            expected: "alert '\(name)' ends once", actual: "it ended \(count) times"))
+      }
+    }
+  }
+
+  private func checkInvariants() {
+    for violation in sim.invariantViolations() {
+      failures.append(
+        ScenarioFailure(
+          file: scenario.file, line: nil, statement: "invariants hold in every domain",
+          expected: "no violation", actual: violation))
+    }
+  }
+}
+
+/// The calendar time of a run: the scenario's start date, plus scenario time, plus the gaps
+/// of relaunches (the app was not running).
+@MainActor
+final class ScenarioWallClock: WallClock {
+  let start: Date
+  var skipped = Duration.zero
+  var elapsed: @MainActor () -> Duration = { .zero }
+
+  init(start: Date) {
+    self.start = start
+  }
+
+  var now: Date {
+    let (seconds, attoseconds) = (elapsed() + skipped).components
+    return start.addingTimeInterval(TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18)
+  }
+}
