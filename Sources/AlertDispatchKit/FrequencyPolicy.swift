@@ -32,7 +32,7 @@ public final class FrequencyPolicy {
   /// ``FrequencyCap/maximumLimit``, or a period that is not positive, is ignored with a
   /// diagnostic.
   public var budgets: [String: FrequencyBudget] {
-    didSet { reportInvalidBudgets() }
+    didSet { reportInvalidBudgets(changedFrom: oldValue) }
   }
 
   /// Shows of alerts on screen that count when dismissed, by ledger key.
@@ -62,7 +62,7 @@ public final class FrequencyPolicy {
       as? String ?? "unknown"
     self.timeZone = timeZone
     self.budgets = budgets
-    reportInvalidBudgets()
+    reportInvalidBudgets(changedFrom: [:])
   }
 
   /// How many shows of `ledgerKey` the ledger holds in `window` now, plus those on screen that
@@ -111,8 +111,9 @@ public final class FrequencyPolicy {
     }
   }
 
-  private func reportInvalidBudgets() {
-    for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) {
+  private func reportInvalidBudgets(changedFrom old: [String: FrequencyBudget]) {
+    for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where old[category] != budget
+    {
       if let error = budget.validationError {
         Self.reportToDiagnosticHandler("budget of category '\(category)' ignored: \(error)")
       }
