@@ -35,6 +35,21 @@ let package = Package(
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
       path: "Examples/alertsim"
     ),
+    .executableTarget(
+      name: "home-popups",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      path: "Examples/home-popups"
+    ),
+    .executableTarget(
+      name: "tab-domains",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      path: "Examples/tab-domains"
+    ),
+    .executableTarget(
+      name: "onboarding-flow",
+      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      path: "Examples/onboarding-flow"
+    ),
 
     .testTarget(
       name: "AlertDispatchKitTests",

@@ -10,6 +10,8 @@ func run() {
   let presenter = RecordingPresenter(clock: clock)
   presenter.dismissDuration = .milliseconds(300)  // the alert animates out
   let home = AlertDispatch(name: "home", clock: clock, presenter: presenter)
+  let trace = AlertTrace()
+  trace.attach(to: home)
   func log(_ line: String) { print("\(clock.now)\t\(line)") }
   home.observe { event in
     switch event.kind {
@@ -44,6 +46,7 @@ func run() {
         content: AlertContent(title: "Notifications are off", buttons: ["Cancel", "Confirm"]))
     ) { outcome in
       if outcome == .dismissed("Confirm") {
+        trace.mark("open settings", at: clock.now)
         log("open      settings menu (alert fully closed)")
       } else {
         log("stay      on home")
@@ -54,6 +57,8 @@ func run() {
     presenter.tap("push-merged", choice)
     clock.advance(by: .seconds(1))
   }
+  print()
+  print(trace.timeline(until: AlertInstant(offset: .seconds(8)), width: 40))
 }
 
 MainActor.assumeIsolated { run() }
