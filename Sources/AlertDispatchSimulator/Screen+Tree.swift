@@ -16,15 +16,18 @@ extension Screen {
     [self] + children.flatMap(\.subtree)
   }
 
-  /// Why `screen` cannot be put under this screen (or into a window), or `nil` when it can.
-  func insertionProblem(_ screen: Screen) -> String? {
-    if screen.isClosed { return "\(screen.name) is closed" }
-    if screen.simulator !== simulator { return "\(screen.name) belongs to another simulator" }
-    if screen.container != nil || screen.hostWindow != nil {
-      return "\(screen.name) is already shown elsewhere"
-    }
-    if layerRoot === screen { return "\(screen.name) would contain itself" }
+  /// Why this screen cannot be placed in `simulator`'s screens now, or `nil` when it can.
+  func placementProblem(in simulator: Simulator) -> String? {
+    if isClosed { return "\(name) is closed" }
+    if self.simulator !== simulator { return "\(name) belongs to another simulator" }
+    if container != nil || hostWindow != nil { return "\(name) is already shown elsewhere" }
     return nil
+  }
+
+  /// Why `screen` cannot be put under this screen, or `nil` when it can.
+  func insertionProblem(_ screen: Screen) -> String? {
+    if let problem = screen.placementProblem(in: simulator) { return problem }
+    return layerRoot === screen ? "\(screen.name) would contain itself" : nil
   }
 
   /// Runs a change of this screen's children: refused during a transition of its window;

@@ -7,7 +7,7 @@ extension Window {
   func present(_ modal: Screen, from screen: Screen, style: ModalStyle, animated: Bool) {
     let action = "present \(modal.name)"
     let top = layers.last
-    if let problem = transitionProblem ?? insertionProblem(modal) {
+    if let problem = transitionProblem ?? modal.placementProblem(in: simulator) {
       return simulator.ignore(action, at: screen.name, problem)
     }
     if let top, screen.layerRoot !== top {
@@ -46,15 +46,5 @@ extension Window {
   /// Why no navigation may start now, or `nil`.
   var transitionProblem: String? {
     isTransitioning ? "a transition is running" : nil
-  }
-
-  /// Why `screen` cannot become a root or a modal of this window, or `nil`.
-  func insertionProblem(_ screen: Screen) -> String? {
-    if screen.isClosed { return "\(screen.name) is closed" }
-    if screen.simulator !== simulator { return "\(screen.name) belongs to another simulator" }
-    if screen.container != nil || screen.hostWindow != nil {
-      return "\(screen.name) is already shown elsewhere"
-    }
-    return nil
   }
 }

@@ -51,7 +51,7 @@ public final class Window {
   public func setRoot<S: Screen>(_ screen: S) -> S {
     let action = "setRoot \(screen.name)"
     if screen === rootScreen { return screen }
-    if let problem = transitionProblem ?? insertionProblem(screen) {
+    if let problem = transitionProblem ?? screen.placementProblem(in: simulator) {
       simulator.ignore(action, at: name, problem)
       return screen
     }
