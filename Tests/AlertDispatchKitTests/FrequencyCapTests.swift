@@ -283,6 +283,35 @@ struct FrequencyCapTests {
     f.verify()
   }
 
+  @Test("A wall clock that follows the virtual clock: timers and dates move together")
+  func wallClockFollowsVirtualClock() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let wall = VirtualWallClock(start: date("2026-05-01 09:00"), following: f.clock)
+    home.frequencyPolicy = FrequencyPolicy(wallClock: wall, appVersion: "1.0")
+    let cap = FrequencyCap.times(1, per: .seconds(10), key: "saved")
+    let toasts = AlertLane("toast")
+    let timing = AlertTiming(autoDismiss: .seconds(2))
+    func toast() {
+      f.track(home.add(AlertRequest(id: "saved", lane: toasts, timing: timing, cap: cap)))
+    }
+    toast()
+    f.clock.advance(by: .seconds(5))
+    toast()
+    f.clock.advance(by: .seconds(5))
+    #expect(wall.now == date("2026-05-01 09:00:10"))
+    toast()
+    f.expect([
+      "present saved @home", "dismiss saved @home", "end saved: dismissed(auto-dismissed)",
+      "end saved: cancelled(frequency capped: once per rolling 10s (key saved))",
+      "present saved @home",
+    ])
+    wall.set(date("2026-05-02 09:00"))
+    f.clock.advance(by: .seconds(1))
+    #expect(wall.now == date("2026-05-02 09:00:01"))
+    f.verify()
+  }
+
   @Test("A category budget: at most two promotions per launch, whatever their ids")
   func budgetPerLaunch() {
     let world = CapWorld(at: date("2026-05-01 09:00"))
