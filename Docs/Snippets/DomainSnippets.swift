@@ -2,6 +2,13 @@ import AlertDispatchKit
 import AlertDispatchSimulator
 import Testing
 
+/// The app's model of the selected tab, as a tab bar controller would hold it.
+@MainActor
+final class TabSelection {
+  var current: AlertDispatch
+  init(_ current: AlertDispatch) { self.current = current }
+}
+
 @MainActor
 @Suite("Snippets: domains, lanes, time")
 struct DomainSnippets {
@@ -13,14 +20,14 @@ struct DomainSnippets {
     let profile = AlertDispatch(name: "profile")
     try feed.setParent(tabBar)
     try profile.setParent(tabBar)
-    var selected = feed
-    tabBar.activeChildProvider = { selected }
+    let selection = TabSelection(feed)  // your model of the selected tab
+    tabBar.activeChildProvider = { selection.current }
 
     tabBar.add(AlertRequest(id: "whats-new", priority: .high))  // a tab-level alert
     feed.add(AlertRequest(id: "feed-tip", priority: .low))  // waits: outranked by whats-new
     profile.add(AlertRequest(id: "verify-email"))  // offstage until its tab is selected
 
-    selected = profile
+    selection.current = profile
     tabBar.setNeedsArbitration()  // the provider's answer changed
     // end-snippet
     #expect(tabBar.explain("feed-tip") == .offstage("feed"))
@@ -94,7 +101,7 @@ struct DomainSnippets {
   }
 
   @Test func explainAndEvents() {
-    let home = AlertDispatch(name: "home", presenter: RecordingPresenter())
+    let home = AlertDispatch(name: "home", clock: VirtualClock(), presenter: RecordingPresenter())
     var log: [String] = []
     // snippet: observe
     home.observe { event in

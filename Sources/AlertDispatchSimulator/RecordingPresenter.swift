@@ -82,6 +82,7 @@ public final class RecordingPresenter: AlertPresenter {
   /// The user taps `button` on the alert with this id: it animates out and reports
   /// ``AlertOutcome/dismissed(_:)`` with that result.
   public func tap(_ id: AlertID, _ button: String) {
+    onScreen.removeAll { $0.state.isEnded }
     guard let alert = onScreen.first(where: { $0.id == id }) else {
       transcript.record("tap \(id) \(button): not on screen")
       return
@@ -91,8 +92,8 @@ public final class RecordingPresenter: AlertPresenter {
     finish(alert, result: AlertResult(button))
   }
 
-  /// The ids of the alerts on screen.
-  public var onScreenIDs: [AlertID] { onScreen.map(\.id) }
+  /// The ids of the alerts on screen (an alert the app dismissed directly is not).
+  public var onScreenIDs: [AlertID] { onScreen.filter { !$0.state.isEnded }.map(\.id) }
 
   private func finish(_ alert: AlertHandle, result: AlertResult) {
     guard dismissDuration > .zero, let clock else {
