@@ -40,7 +40,7 @@ final class ScenarioRun {
     let wallClock = ScenarioWallClock(start: scenario.startDate)
     self.wallClock = wallClock
     policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario.budgets)
-    wallClock.elapsed = { [unowned self] in now.offset }
+    wallClock.elapsed = { [weak self] in self?.now.offset ?? .zero }
   }
 
   /// The scenario time: this launch's start plus its clock.
