@@ -110,7 +110,13 @@ public final class AlertTrace {
         open[id] = rows.count - 1
         continue
       }
-      guard let index = open[id] else { continue }
+      guard var index = open[id] else { continue }
+      // A replaced alert is the older of two open rows with its id.
+      if case .cancelled(.replaced) = event.kind.outcome,
+        let oldest = rows.firstIndex(where: { $0.id == id && $0.outcome == nil })
+      {
+        index = oldest
+      }
       switch event.kind {
       case .shown, .restored: move(index, to: .showing, at: event.time)
       case .suspended: move(index, to: .suspended, at: event.time)
@@ -130,5 +136,15 @@ public final class AlertTrace {
       }
     }
     return rows
+  }
+}
+
+extension AlertEvent.Kind {
+  /// The outcome an `ended` or `dismissing` event carries.
+  fileprivate var outcome: AlertOutcome? {
+    switch self {
+    case .ended(let outcome), .dismissing(let outcome): outcome
+    default: nil
+    }
   }
 }

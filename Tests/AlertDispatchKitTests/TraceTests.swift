@@ -70,3 +70,25 @@ struct TraceTests {
     #expect(counter.rows == ["low", "high"])
   }
 }
+
+extension TraceTests {
+  @Test("A replaced alert's end goes to its own row, not the newcomer's")
+  func replacedRows() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(500)
+    let home = f.dispatch("home")
+    let trace = AlertTrace()
+    trace.attach(to: home)
+    f.add("status", to: home)
+    f.clock.advance(by: .seconds(1))
+    f.add("status", to: home, duplicates: .replaceExisting)
+    f.clock.advance(by: .seconds(1))
+    let rows = trace.rows()
+    #expect(rows.map(\.id) == ["status", "status"])
+    #expect(rows[0].outcome == .cancelled(.replaced(by: "status")))
+    #expect(rows[0].spans.map(\.phase) == [.showing, .dismissing])
+    #expect(rows[1].outcome == nil)
+    #expect(rows[1].spans.map(\.phase) == [.waiting, .showing])
+    f.verify()
+  }
+}
