@@ -65,12 +65,14 @@ extension AlertTrace {
     let plot = 640.0
     let rowHeight = 24.0
     let top = 40.0
-    let height = top + Double(rows.count) * rowHeight + 40 + Double(marks.count) * 16
+    let height = top + Double(rows.count) * rowHeight + 60 + Double(marks.count) * 16
+    let longestTail = rows.map { ($0.outcome.map { "\($0)" } ?? "(unfinished)").count }.max() ?? 0
+    let width = left + plot + max(200, Double(longestTail) * 7.5 + 16)
     func x(_ time: AlertInstant) -> String {
       format(left + plot * (time.offset / end.offset))
     }
     var out: [String] = [
-      ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(format(left + plot + 200))" height="\##(format(height))" font-family="monospace" font-size="12">"##,
+      ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(format(width))" height="\##(format(height))" font-family="monospace" font-size="12">"##,
       ##"<rect width="100%" height="100%" fill="white"/>"##,
     ]
     for tick in 0...4 {
@@ -104,8 +106,20 @@ extension AlertTrace {
         ##"<line class="mark" x1="\##(x(mark.time))" y1="\##(format(top - 8))" x2="\##(x(mark.time))" y2="\##(format(axisBottom))" stroke="#c33" stroke-dasharray="4 3"/>"##
       )
       out.append(
+        ##"<text x="\##(x(mark.time))" y="\##(format(axisBottom + 12))" text-anchor="middle" font-size="9" fill="#c33">^\##(index + 1)</text>"##
+      )
+      out.append(
         ##"<text x="4" y="\##(format(axisBottom + 20 + Double(index) * 16))" fill="#c33">\##(escape("^\(index + 1) \(mark.time) \(mark.label)"))</text>"##
       )
+    }
+    let legendY = axisBottom + 36 + Double(marks.count) * 16
+    for (index, phase) in Phase.allCases.enumerated() {
+      let x = 4 + Double(index) * 120
+      out.append(
+        ##"<rect x="\##(format(x))" y="\##(format(legendY - 10))" width="12" height="12" fill="\##(AlertTrace.color(phase))"/>"##
+      )
+      out.append(
+        ##"<text x="\##(format(x + 16))" y="\##(format(legendY))">\##(phase.rawValue)</text>"##)
     }
     out.append("</svg>")
     return out.joined(separator: "\n")
