@@ -1,7 +1,11 @@
 extension AlertDispatch {
+  /// How many passes every root of the process has run (the stress tool reports it).
+  package private(set) static var passCount = 0
+
   /// Runs one pass at this root: plan, apply, and again until nothing changes.
   func runPass() {
     guard parent == nil else { return root.requestPass() }
+    AlertDispatch.passCount += 1
     var settled = false
     for _ in 0..<10_000 {
       let plan = Arbiter(root: self, now: clock.now).plan()
