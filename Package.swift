@@ -23,6 +23,10 @@ let package = Package(
       name: "alertdispatch-stress",
       dependencies: ["AlertDispatchStressKit"]
     ),
+    .executableTarget(
+      name: "alertdispatch-fuzz",
+      dependencies: ["AlertDispatchStressKit"]
+    ),
 
     // Examples
     .executableTarget(
@@ -71,7 +75,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AlertDispatchStressTests",
-      dependencies: ["AlertDispatchStressKit"]
+      dependencies: ["AlertDispatchStressKit", "AlertDispatchKit", "AlertDispatchSimulator"]
     ),
   ],
   swiftLanguageModes: [.v6]
