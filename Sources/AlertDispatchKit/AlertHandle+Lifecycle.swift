@@ -124,6 +124,7 @@ extension AlertHandle {
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil
+    releasePresenters()
     if let dispatch {
       dispatch.updateQueueMembership(self)
       let domain = dispatch.root.domain
@@ -149,7 +150,15 @@ extension AlertHandle {
     state = .ended(.cancelled(.ownerClosed))
     cancelTimers()
     settleFrequencyCharge(.cancelled(.ownerClosed))
+    releasePresenters()
     deliver(.cancelled(.ownerClosed))
+  }
+
+  /// An ended alert needs no presenter. A presenter that still holds the alert (the app
+  /// reported it dismissed without telling the presenter) would otherwise keep both alive.
+  private func releasePresenters() {
+    activePresenter = nil
+    presenterOverride = nil
   }
 
   private func unindex(from domain: Domain) {
