@@ -27,8 +27,11 @@ extension AlertDispatch {
       }
       if alert.state.isVisible {
         for dependency in alert.request.dependencies {
+          // A blocker counts only if it was in this domain when the alert first went up: one
+          // added later, or whose dispatch joined later, does not pull the alert down.
           if let blocker = domain.byID[dependency], blocker !== alert,
-            blocker.seq < alert.firstUpStamp, !blocker.hasGoneUp || blocker.state.isVisible
+            max(blocker.seq, blocker.joinedStamp, alert.joinedStamp) < alert.firstUpStamp,
+            !blocker.hasGoneUp || blocker.state.isVisible
           {
             violations.append("visible alert '\(alert.id)' depends on unfinished '\(dependency)'")
           }
@@ -47,7 +50,9 @@ extension AlertDispatch {
     let front = alerts.filter {
       $0.state.isVisible && !($0.coveredBy.map { $0.state.isVisible } ?? false)
     }
-    if front.count > capacity {
+    // Joining two domains can put more alerts in front than the lane holds; the arbiter hides
+    // the extra ones, except those already being dismissed, which finish animating out.
+    if front.count > capacity && front.contains(where: { $0.state != .dismissing }) {
       violations.append("lane '\(lane)' has \(front.count) alerts in front, capacity \(capacity)")
     }
     guard let best = bestEligible(in: alerts, chain: chain) else { return violations }

@@ -139,6 +139,8 @@ extension AlertDispatch {
     }
     parent = newParent
     newParent?.weakChildren.append(WeakDispatch(dispatch: self))
+    let joined = Engine.shared.nextStamp()
+    for alert in subtreeAlerts { alert.joinedStamp = joined }
     let newRoot = root
     newRoot.rebuildDomain()
     if oldRoot !== newRoot { oldRoot.rebuildDomain() }

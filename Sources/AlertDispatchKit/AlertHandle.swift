@@ -39,6 +39,8 @@ public final class AlertHandle {
   var blockedBy: Set<AlertID> = []
   var hasGoneUp = false
   var firstUpStamp: UInt64 = 0
+  /// When the alert's dispatch last moved to another domain (``AlertDispatch/setParent(_:)``).
+  var joinedStamp: UInt64 = 0
   var upStamp: UInt64 = 0
   weak var coveredBy: AlertHandle?
   var retryAt: AlertInstant?
