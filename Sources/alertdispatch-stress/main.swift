@@ -1,1 +1,109 @@
-print("alertdispatch-stress: not written yet")
+import AlertDispatchStressKit
+import Foundation
+
+// alertdispatch-stress: random operations through the whole API and the simulator, with every
+// invariant checked after every operation. See Docs/AlertDispatch.docc/Reliability.md.
+
+let usage = """
+  usage: alertdispatch-stress [--seed S] [--steps N] [--max-episode N] [--no-shrink] [--progress]
+         alertdispatch-stress --seed S --scenario K      print episode K of the seed as a scenario
+
+    --seed S          the seed of the run (default 1); the same seed runs the same operations
+    --steps N         how many operations to run in all (default 10000)
+    --max-episode N   the longest episode, in operations (default 480)
+    --no-shrink       report failing episodes without shrinking them
+    --progress        print a line to standard error after every 100 episodes
+
+  The last line is `steps N, alerts M, passes P, violations V`; the status is 1 when V > 0.
+  Each failing episode is shrunk and printed as a scenario file and as Swift operations.
+  """
+
+struct Options {
+  var seed: UInt64 = 1
+  var steps = 10_000
+  var maxEpisode = 480
+  var shrink = true
+  var progress = false
+  var scenario: Int?
+}
+
+func parse(_ arguments: [String]) -> Options? {
+  var options = Options()
+  var iterator = arguments.makeIterator()
+  while let argument = iterator.next() {
+    switch argument {
+    case "--seed":
+      guard let value = iterator.next().flatMap({ UInt64($0) }) else { return nil }
+      options.seed = value
+    case "--steps":
+      guard let value = iterator.next().flatMap({ Int($0) }), value > 0 else {
+        return nil
+      }
+      options.steps = value
+    case "--max-episode":
+      guard let value = iterator.next().flatMap({ Int($0) }), value >= 32 else { return nil }
+      options.maxEpisode = value
+    case "--scenario":
+      guard let value = iterator.next().flatMap({ Int($0) }) else { return nil }
+      options.scenario = value
+    case "--no-shrink": options.shrink = false
+    case "--progress": options.progress = true
+    default: return nil
+    }
+  }
+  return options
+}
+
+@MainActor
+func report(_ failure: StressSession.Failure, seed: UInt64, shrink: Bool) {
+  print(
+    "== episode \(failure.index) of seed \(seed): \(failure.episode.operations.count) operations")
+  for violation in failure.violations { print("  \(violation)") }
+  guard shrink, let first = failure.violations.first else { return }
+  let minimal = Shrinker.shrink(failure.episode, keeping: first.signature)
+  print("-- shrunk to \(minimal.operations.count) operations (Swift, for a regression test):")
+  print(minimal)
+  print("-- as a scenario file:")
+  print(
+    StressRunner.scenario(
+      for: minimal, title: "alertdispatch-stress --seed \(seed): episode \(failure.index), shrunk"),
+    terminator: "")
+}
+
+guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
+  FileHandle.standardError.write(Data((usage + "\n").utf8))
+  exit(2)
+}
+
+let session = StressSession(
+  seed: options.seed, steps: options.steps, episodeLength: 32...options.maxEpisode)
+
+if let index = options.scenario {
+  let episode = session.episode(index, maxOperations: options.maxEpisode)
+  print(
+    StressRunner.scenario(
+      for: episode, title: "alertdispatch-stress --seed \(options.seed): episode \(index)"),
+    terminator: "")
+  exit(0)
+}
+
+let start = ContinuousClock.now
+let summary = session.run { summary in
+  guard options.progress, summary.episodes % 100 == 0 else { return }
+  FileHandle.standardError.write(Data("  … \(summary.line)\n".utf8))
+}
+let elapsed = ContinuousClock.now - start
+var reported: Set<String> = []
+for failure in summary.failures {
+  // One report per kind of failure: the others are most likely the same bug.
+  guard let signature = failure.violations.first?.signature, reported.insert(signature).inserted
+  else { continue }
+  report(failure, seed: options.seed, shrink: options.shrink)
+}
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+FileHandle.standardError.write(
+  Data(
+    "\(summary.episodes) episodes in \(String(format: "%.1f", seconds)) s, \(Int(Double(summary.steps) / max(seconds, 0.001))) steps/s\n"
+      .utf8))
+print(summary.line)
+exit(summary.violations > 0 ? 1 : 0)

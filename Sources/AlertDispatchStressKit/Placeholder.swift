@@ -1,2 +1,0 @@
-/// The version of the stress model; replaced by the real model.
-public let stressModelVersion = 0

@@ -1,0 +1,84 @@
+import AlertDispatchKit
+
+/// Runs stress episodes: each on a fresh simulator, with every check after every operation,
+/// exactly-once and invariant checks when every dispatch has closed, and a leak check once the
+/// episode let go of everything.
+///
+/// ```swift
+/// let result = StressRunner.run(episode)
+/// if !result.violations.isEmpty {
+///   let minimal = Shrinker.shrink(episode, keeping: result.violations[0].signature)
+///   print(StressRunner.scenario(for: minimal))
+/// }
+/// ```
+@MainActor
+public enum StressRunner {
+  /// What one episode did and found.
+  public struct Result: Sendable {
+    /// What went wrong; empty when all is well. An episode stops at the first operation after
+    /// which something is wrong.
+    public var violations: [StressViolation]
+    /// How many operations ran.
+    public var operations: Int
+    /// How many alerts were added (completion handlers' adds included).
+    public var alerts: Int
+    /// How many passes the roots ran.
+    public var passes: Int
+  }
+
+  /// Turns on the core's invariant checks after every pass and silences diagnostics (they are
+  /// expected: misuse is part of every run).
+  public static func prepare() {
+    AlertDispatch.checksInvariants = true
+    AlertDispatch.diagnosticHandler = { _ in }
+  }
+
+  /// Runs one episode and checks it.
+  public static func run(_ episode: StressEpisode) -> Result {
+    prepare()
+    let passesBefore = AlertDispatch.passCount
+    var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)
+    var watched: [StressWorld.Watched] = []
+    do {
+      let world = StressWorld(episode: episode)
+      for (index, operation) in episode.operations.enumerated() {
+        world.stepIndex = index
+        world.run(operation)
+        result.operations = index + 1
+        if !world.violations.isEmpty { break }
+      }
+      if world.violations.isEmpty { world.finish() }
+      result.violations = world.violations
+      result.alerts = world.tracked.count
+      watched = world.watched
+    }
+    result.passes = AlertDispatch.passCount - passesBefore
+    if result.violations.isEmpty {
+      for object in watched where object.object != nil {
+        result.violations.append(
+          StressViolation(
+            kind: .leak, message: "\(object.label) is still alive after the episode",
+            step: episode.operations.count))
+      }
+    }
+    return result
+  }
+
+  /// The scenario file that replays an episode, with the violations it finds named at the top.
+  public static func scenario(for episode: StressEpisode, title: String = "") -> String {
+    prepare()
+    let world = StressWorld(episode: episode)
+    for (index, operation) in episode.operations.enumerated() {
+      world.stepIndex = index
+      world.run(operation)
+      if !world.violations.isEmpty { break }
+    }
+    let endChecks = world.violations.isEmpty
+    if endChecks { world.finish() }
+    let emitter = ScenarioEmitter(record: world.record, episode: episode)
+    return emitter.text(
+      title: title, violations: world.violations, teardown: endChecks,
+      closing: world.closedAtEnd,
+      outcomes: world.handles.compactMapValues { $0.endedOutcome.map { "\($0)" } })
+  }
+}

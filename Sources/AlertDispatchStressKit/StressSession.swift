@@ -1,0 +1,80 @@
+/// A seeded stress run: episodes of random length drawn from one seed until a number of steps
+/// ran. `StressSession(seed: 7, steps: 200_000).run()` is the same run on every machine.
+@MainActor
+public struct StressSession {
+  /// A failing episode and what it found.
+  public struct Failure: Sendable {
+    /// Which episode of the session (0 first).
+    public var index: Int
+    /// The episode as generated.
+    public var episode: StressEpisode
+    /// What it found.
+    public var violations: [StressViolation]
+  }
+
+  /// What a session did.
+  public struct Summary: Sendable {
+    /// Operations run.
+    public var steps = 0
+    /// Alerts added.
+    public var alerts = 0
+    /// Passes run by the roots.
+    public var passes = 0
+    /// Violations found (the first operation's worth of each failing episode).
+    public var violations = 0
+    /// Episodes run.
+    public var episodes = 0
+    /// The failing episodes.
+    public var failures: [Failure] = []
+
+    /// `steps N, alerts M, passes P, violations V`: the stress tool's last line.
+    public var line: String {
+      "steps \(steps), alerts \(alerts), passes \(passes), violations \(violations)"
+    }
+  }
+
+  /// The seed every episode's bytes derive from.
+  public var seed: UInt64
+  /// How many operations to run in all.
+  public var steps: Int
+  /// How many operations an episode has at most (and at least, unless steps run out).
+  public var episodeLength: ClosedRange<Int>
+
+  /// A session of `steps` operations from `seed`.
+  public init(seed: UInt64, steps: Int, episodeLength: ClosedRange<Int> = 32...480) {
+    self.seed = seed
+    self.steps = steps
+    self.episodeLength = episodeLength
+  }
+
+  /// Episode `index` of this session.
+  public func episode(_ index: Int, maxOperations: Int) -> StressEpisode {
+    var lengths = SplitMix64(seed: SplitMix64.derive(seed, UInt64(index) &* 2 &+ 1))
+    let span = UInt64(episodeLength.count)
+    let length = min(episodeLength.lowerBound + Int(lengths.next() % span), maxOperations)
+    var bytes = SeededBytes(seed: SplitMix64.derive(seed, UInt64(index) &* 2))
+    return OperationDecoder.episode(from: &bytes, maxOperations: max(length, 1))
+  }
+
+  /// Runs every episode; `progress` hears about each one as it ends.
+  public func run(progress: (Summary) -> Void = { _ in }) -> Summary {
+    var summary = Summary()
+    while summary.steps < steps {
+      let episode = self.episode(summary.episodes, maxOperations: steps - summary.steps)
+      let result = StressRunner.run(episode)
+      // An episode that stops at a violation still counts its operations, so that a run's
+      // steps do not depend on what it found.
+      summary.steps += episode.operations.count
+      summary.alerts += result.alerts
+      summary.passes += result.passes
+      if !result.violations.isEmpty {
+        summary.violations += result.violations.count
+        summary.failures.append(
+          Failure(index: summary.episodes, episode: episode, violations: result.violations))
+      }
+      summary.episodes += 1
+      progress(summary)
+    }
+    return summary
+  }
+}

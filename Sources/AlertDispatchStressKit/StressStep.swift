@@ -1,0 +1,116 @@
+/// An operation resolved against the world it runs in: names instead of numbers, as a scenario
+/// file writes it. The driver performs steps exactly as `ScenarioRunner` performs the matching
+/// actions, so an emitted scenario replays the same calls.
+enum StressStep: Hashable, Sendable {
+  case add(String)
+  case ready(String)
+  case tap(String, button: String)
+  case cancel(String)
+  case dismiss(String)
+  case finishPresenting(String)
+  case explain(String)
+  case root(window: String, screen: String)
+  case push(nav: String, screen: String, animated: Bool)
+  case pop(nav: String, animated: Bool)
+  case popToRoot(nav: String, animated: Bool)
+  case setStack(nav: String, screens: [String], animated: Bool)
+  case select(tabs: String, tab: String)
+  case present(over: String, modal: String, fullScreen: Bool, animated: Bool)
+  case dismissModal(String, animated: Bool)
+  case background(String)
+  case foreground(String)
+  case link(String)
+  case close(String)
+  case pause(String)
+  case resume(String)
+  case refuse(String?)
+  case advance(Duration)
+  case relaunch
+  case setParent(raw: String, parent: String?)
+  case setProvider(raw: String, child: String?)
+  case setVisible(raw: String, visible: Bool)
+  case arbitrate(String)
+
+  /// The step as a scenario statement, or `nil` when scenario files have no such statement.
+  var statement: String? {
+    func flag(_ animated: Bool) -> String { animated ? " animated" : "" }
+    switch self {
+    case .add(let name): return "add \(name)"
+    case .ready(let name): return "ready \(name)"
+    case .tap(let name, let button): return "tap \(name) \(button)"
+    case .cancel(let name): return "cancel \(name)"
+    case .dismiss(let name): return "dismiss \(name)"
+    case .root(let window, let screen): return "root \(window) \(screen)"
+    case .push(let nav, let screen, let animated): return "push \(nav) \(screen)\(flag(animated))"
+    case .pop(let nav, let animated): return "pop \(nav)\(flag(animated))"
+    case .popToRoot(let nav, let animated): return "pop-to-root \(nav)\(flag(animated))"
+    case .setStack(let nav, let screens, let animated):
+      return "set-stack \(nav) \(screens.joined(separator: " "))\(flag(animated))"
+    case .select(let tabs, let tab): return "select \(tabs) \(tab)"
+    case .present(let over, let modal, let fullScreen, let animated):
+      return
+        "present \(over) \(modal) \(fullScreen ? "full-screen" : "page-sheet")\(flag(animated))"
+    case .dismissModal(let modal, let animated): return "dismiss-modal \(modal)\(flag(animated))"
+    case .background(let window): return "background \(window)"
+    case .foreground(let window): return "foreground \(window)"
+    case .link(let name): return "link \(name)"
+    case .close(let name): return "close \(name)"
+    case .pause(let name): return "pause \(name)"
+    case .resume(let name): return "resume \(name)"
+    case .refuse(let reason): return reason.map { "refuse on \"\($0)\"" } ?? "refuse off"
+    case .advance(let duration): return "advance \(ScenarioEmitter.format(duration))"
+    case .relaunch: return "relaunch"
+    case .finishPresenting, .explain, .setParent, .setProvider, .setVisible, .arbitrate:
+      return nil
+    }
+  }
+
+  /// The step as a comment line, for steps a scenario file cannot write.
+  var comment: String {
+    switch self {
+    case .finishPresenting(let name): "didFinishPresenting \(name)"
+    case .explain(let name): "explain \(name)"
+    case .setParent(let raw, let parent): "setParent \(raw) -> \(parent ?? "nil")"
+    case .setProvider(let raw, let child): "activeChildProvider \(raw) -> \(child ?? "nil")"
+    case .setVisible(let raw, let visible): visible ? "appear \(raw)" : "disappear \(raw)"
+    case .arbitrate(let name): "setNeedsArbitration \(name)"
+    default: statement ?? "?"
+    }
+  }
+
+  /// Whether the step only reads (leaving it out of a scenario changes nothing).
+  var isReadOnly: Bool {
+    if case .explain = self { return true }
+    return false
+  }
+
+  /// The names of alert declarations the step refers to.
+  var alertNames: [String] {
+    switch self {
+    case .add(let name), .ready(let name), .tap(let name, _), .cancel(let name),
+      .dismiss(let name), .finishPresenting(let name), .explain(let name):
+      [name]
+    default: []
+    }
+  }
+
+  /// The names of screens and windows the step refers to.
+  var ownerNames: [String] {
+    switch self {
+    case .root(let window, let screen): [window, screen]
+    case .push(let nav, let screen, _): [nav, screen]
+    case .pop(let nav, _), .popToRoot(let nav, _): [nav]
+    case .setStack(let nav, let screens, _): [nav] + screens
+    case .select(let tabs, let tab): [tabs, tab]
+    case .present(let over, let modal, _, _): [over, modal]
+    case .dismissModal(let modal, _): [modal]
+    case .background(let name), .foreground(let name), .link(let name), .close(let name),
+      .pause(let name), .resume(let name), .arbitrate(let name):
+      [name]
+    case .setParent(let raw, let parent): [raw] + (parent.map { [$0] } ?? [])
+    case .setProvider(let raw, let child): [raw] + (child.map { [$0] } ?? [])
+    case .setVisible(let raw, _): [raw]
+    default: []
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/// Something a stress run found wrong.
+public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
+  /// Which promise was broken.
+  public enum Kind: String, Hashable, Sendable {
+    /// One of DESIGN.md's invariants, from the core's checker.
+    case invariant
+    /// An alert ended twice, or ended without its completion being called.
+    case exactlyOnce = "exactly-once"
+    /// An alert was still unfinished after every dispatch closed.
+    case unended = "not ended"
+    /// The presenter shows an alert the framework thinks is not on screen.
+    case presenter
+    /// An object was still alive after the episode let go of everything.
+    case leak
+    /// `explain(_:)` gave an answer that contradicts the alert's state.
+    case explain
+    /// A misuse was answered in a way other than documented.
+    case misuse
+  }
+
+  /// Which promise was broken.
+  public var kind: Kind
+  /// What happened, with names.
+  public var message: String
+  /// The index of the operation after which it was found (the operation count for the
+  /// checks at the end of an episode).
+  public var step: Int
+
+  /// Creates a violation.
+  public init(kind: Kind, message: String, step: Int) {
+    self.kind = kind
+    self.message = message
+    self.step = step
+  }
+
+  /// The violation with its names and numbers blanked out: two runs that break the same rule
+  /// in the same way have the same signature, which keeps a shrink on the same bug.
+  public var signature: String {
+    var result = "\(kind.rawValue): "
+    var inQuote = false
+    var lastWasBlank = false
+    for character in message {
+      if character == "'" {
+        inQuote.toggle()
+        if inQuote { result += "'_'" }
+        continue
+      }
+      if inQuote { continue }
+      if character.isNumber {
+        if !lastWasBlank { result += "#" }
+        lastWasBlank = true
+        continue
+      }
+      lastWasBlank = false
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `step 12: invariant: home: lane 'modal' has 2 alerts in front, capacity 1`.
+  public var description: String {
+    "step \(step): \(kind.rawValue): \(message)"
+  }
+}

@@ -1,0 +1,122 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+
+extension StressWorld {
+  func report(_ kind: StressViolation.Kind, _ message: String) {
+    violations.append(StressViolation(kind: kind, message: message, step: stepIndex))
+  }
+
+  /// The checks after every operation: the invariants of every domain (those recorded after
+  /// each pass and a fresh brute-force check), exactly-once delivery, and agreement with what
+  /// the presenter shows.
+  func checkAfterStep() {
+    checkDomains()
+    checkDeliveries()
+    checkPresenter()
+    checkExplanations()
+  }
+
+  /// Once every pass has settled, no waiting alert may be explained as eligible: that would
+  /// mean the pass left it behind.
+  private func checkExplanations() {
+    for entry in open {
+      let alert = entry.handle
+      guard alert.state == .queued || alert.state == .suspended, let dispatch = alert.dispatch,
+        dispatch.alert(withID: alert.id) === alert
+      else { continue }
+      let explanation = dispatch.explain(alert.id)
+      if explanation == .eligible || explanation == .outranked(by: []) {
+        report(.explain, "alert \(entry.name) is \(alert.state) and explained as '\(explanation)'")
+      }
+    }
+  }
+
+  private func checkDomains() {
+    var seen: Set<ObjectIdentifier> = []
+    for dispatch in checkedRoots {
+      let root = dispatch.root
+      guard seen.insert(ObjectIdentifier(root)).inserted else { continue }
+      if !root.invariantViolations.isEmpty {
+        for violation in root.invariantViolations {
+          report(.invariant, "\(root.name): \(violation)")
+        }
+        root.invariantViolations = []
+      }
+      for violation in root.checkInvariants() { report(.invariant, "\(root.name): \(violation)") }
+    }
+    // A closed dispatch has no parent, no children and no unfinished alerts, and cannot get
+    // any: once checked, it needs no more checks.
+    checkedRoots.removeAll { $0.isClosed }
+  }
+
+  private func checkDeliveries() {
+    var problems: [String] = []
+    open.removeAll { entry in
+      let state = entry.handle.state
+      guard case .ended(let outcome) = state else {
+        if let delivered = entry.delivered {
+          problems.append("alert \(entry.name) delivered \(delivered) but is \(state)")
+          return true
+        }
+        return false
+      }
+      if entry.deliveries == 0 {
+        problems.append("alert \(entry.name) is \(state) but its completion was not called")
+      } else if entry.delivered != outcome {
+        problems.append(
+          "alert \(entry.name) is \(state) but its completion got \(entry.delivered.map { "\($0)" } ?? "nothing")"
+        )
+      }
+      return true
+    }
+    for problem in problems { report(.exactlyOnce, problem) }
+  }
+
+  private func checkPresenter() {
+    var seen: Set<ObjectIdentifier> = []
+    for alert in sim.presenter.onScreen {
+      let key = ObjectIdentifier(alert)
+      guard seen.insert(key).inserted else {
+        report(.presenter, "alert \(alert.id) is on the presenter's screen twice")
+        continue
+      }
+      switch alert.state {
+      // The recording presenter drops ended alerts lazily (a tapped alert it was asked to
+      // restore while it animated out); it never reports them on screen.
+      case .presenting, .showing, .ended: continue
+      default:
+        if dismissedByApp.contains(key) { continue }
+        report(.presenter, "alert \(alert.id) is on the presenter's screen but \(alert.state)")
+      }
+    }
+  }
+
+  /// After every dispatch of a launch closed: each of its alerts ended, and its completion ran
+  /// exactly once with the outcome.
+  func verifyLaunchEnded() {
+    checkAfterStep()
+    for entry in tracked where entry.launch == launch {
+      if !entry.handle.state.isEnded {
+        report(.unended, "alert \(entry.name) is \(entry.handle.state) after its dispatch closed")
+      } else if entry.deliveries != 1 {
+        report(.exactlyOnce, "alert \(entry.name) ended \(entry.deliveries) times")
+      }
+    }
+  }
+
+  /// Ends the episode as an app would end: time runs on until animations and timeouts are
+  /// over, every dispatch closes, and then every alert must have ended exactly once.
+  func finish() {
+    stepIndex = episode.operations.count
+    sim.presenter.refusal = nil
+    sim.advance(by: .seconds(60))
+    checkAfterStep()
+    closedAtEnd =
+      created.reversed().filter { !$0.isClosed }.map(\.name)
+      + sim.windows.filter { !$0.dispatch.isClosed }.map(\.name)
+      + StressTables.rawNames.filter { raws[$0].map { !$0.isClosed } ?? false }
+    closeLaunch()
+    verifyLaunchEnded()
+    dismantle()
+  }
+}

@@ -1,0 +1,129 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+
+extension StressWorld {
+  /// Runs one operation: resolves it, records it, performs it and checks everything.
+  func run(_ operation: StressOperation) {
+    guard let step = resolve(operation) else { return }
+    record.log(step, at: now)
+    perform(step)
+    checkAfterStep()
+  }
+
+  /// Performs a step as `ScenarioRun.perform` performs the matching action; the steps a
+  /// scenario file cannot write call the core directly.
+  func perform(_ step: StressStep) {
+    switch step {
+    case .add(let name): add(name)
+    case .ready(let name): handles[name]?.markReady()
+    case .tap(let name, let button):
+      sim.presenter.tap(AlertID(record.alerts[alertIndex[name]!].id), button)
+    case .cancel(let name): handles[name]?.cancel()
+    case .dismiss(let name): dismiss(name)
+    case .finishPresenting(let name): handles[name]?.didFinishPresenting()
+    case .explain(let name): explain(name)
+    case .push(let nav, let screen, let animated):
+      (object(nav) as? NavigationContainer)?.push(showable(screen), animated: animated)
+    case .pop(let nav, let animated):
+      (object(nav) as? NavigationContainer)?.pop(animated: animated)
+    case .popToRoot(let nav, let animated):
+      (object(nav) as? NavigationContainer)?.popToRoot(animated: animated)
+    case .setStack(let nav, let screens, let animated):
+      (object(nav) as? NavigationContainer)?.setStack(screens.map(showable), animated: animated)
+    case .select(let tabs, let tab):
+      (object(tabs) as? TabContainer)?.select(object(tab))
+    case .present(let over, let modal, let fullScreen, let animated):
+      object(over).present(
+        showable(modal), style: fullScreen ? .fullScreen : .pageSheet, animated: animated)
+    case .dismissModal(let modal, let animated): object(modal).dismiss(animated: animated)
+    case .root(let window, let screen): self.window(window).setRoot(showable(screen))
+    case .background(let window): self.window(window).enterBackground()
+    case .foreground(let window): self.window(window).enterForeground()
+    case .link(let name):
+      if name == "main" || record.windows.contains(name) {
+        sim.link(window(name))
+      } else {
+        sim.link(object(name))
+      }
+    case .close(let name): dispatch(name).close()
+    case .pause(let name): dispatch(name).pause()
+    case .resume(let name): dispatch(name).resume()
+    case .refuse(let reason): sim.presenter.refusal = reason
+    case .advance(let duration): sim.advance(by: duration)
+    case .relaunch: relaunch()
+    case .setParent(let raw, let parent): setParent(raw, parent)
+    case .setProvider(let raw, let child):
+      let target = child.map(dispatch)
+      self.raw(raw).activeChildProvider = { [weak target] in target }
+    case .setVisible(let raw, let visible):
+      if visible { self.raw(raw).appear() } else { self.raw(raw).disappear() }
+    case .arbitrate(let name): dispatch(name).setNeedsArbitration()
+    }
+  }
+
+  /// Adds a declared alert to its owner's current dispatch, and counts its ends.
+  func add(_ name: String) {
+    let declaration = record.alerts[alertIndex[name]!]
+    let handle = dispatch(declaration.owner).add(declaration.request)
+    let entry = Tracked(name: name, handle: handle, launch: launch)
+    tracked.append(entry)
+    open.append(entry)
+    watch(handle, "alert \(name) (\(handle.id))")
+    let reaction = declaration.reaction
+    handle.onEnd { [weak self] outcome in
+      entry.deliveries += 1
+      entry.delivered = outcome
+      guard let self else { return }
+      if entry.deliveries > 1 {
+        self.report(.exactlyOnce, "alert \(name) ended \(entry.deliveries) times")
+      }
+      if let reaction, StressWorld.matches(reaction.when, outcome) { self.react(reaction) }
+    }
+    handles[name] = handle
+  }
+
+  static func matches(_ when: String, _ outcome: AlertOutcome) -> Bool {
+    switch (when, outcome) {
+    case ("any", _), ("dismissed", .dismissed), ("cancelled", .cancelled): true
+    default: false
+    }
+  }
+
+  /// Runs a completion handler's action; like the runner, stops after 1000 reactions.
+  private func react(_ reaction: StressRecord.Reaction) {
+    reactionCount += 1
+    guard reactionCount <= 1000 else { return }
+    perform(reaction.step)
+  }
+
+  private func dismiss(_ name: String) {
+    guard let handle = handles[name] else { return }
+    if handle.state.isVisible || handle.state == .suspended {
+      dismissedByApp.insert(ObjectIdentifier(handle))
+    }
+    handle.dismiss(result: .closed)
+  }
+
+  private func explain(_ name: String) {
+    guard let handle = handles[name], let dispatch = handle.dispatch else { return }
+    let explanation = dispatch.explain(handle.id)
+    if handle.state.isEnded, dispatch.alert(withID: handle.id) == nil, explanation != .notFound {
+      report(.explain, "explain(\(handle.id)) of ended alert \(name) says '\(explanation)'")
+    }
+  }
+
+  private func setParent(_ raw: String, _ parent: String?) {
+    let child = self.raw(raw)
+    let before = child.parent
+    do {
+      try child.setParent(parent.map(dispatch))
+    } catch {
+      // A parent cycle or a closed dispatch is refused, and nothing may change.
+      if child.parent !== before {
+        report(
+          .misuse, "setParent(\(parent ?? "nil")) on \(raw) threw '\(error)' but changed the parent"
+        )
+      }
+    }
+  }
+}

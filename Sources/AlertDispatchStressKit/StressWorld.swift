@@ -1,0 +1,249 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Foundation
+
+/// The world a stress episode runs in: a simulator, the names declared so far and the objects
+/// they stand for, every alert added and how often it ended, and what went wrong.
+///
+/// Names work as in `ScenarioRun`: a declared screen is created when the launch needs it, a
+/// closed plain screen shown again is a new screen with the same name, and `add NAME` adds the
+/// declaration to its owner's current dispatch. The world performs every step the way the
+/// scenario runner performs the matching action, so the scenario the emitter writes replays
+/// the same calls.
+@MainActor
+final class StressWorld {
+  /// One alert added, and what its completion saw.
+  final class Tracked {
+    let name: String
+    let handle: AlertHandle
+    let launch: Int
+    var deliveries = 0
+    var delivered: AlertOutcome?
+
+    init(name: String, handle: AlertHandle, launch: Int) {
+      self.name = name
+      self.handle = handle
+      self.launch = launch
+    }
+  }
+
+  /// An object that must be gone once the episode is dropped.
+  struct Watched {
+    weak var object: AnyObject?
+    let label: String
+  }
+
+  let episode: StressEpisode
+  private(set) var sim: Simulator
+  var record = StressRecord()
+  var screenIndex: [String: Int] = [:]
+  var alertIndex: [String: Int] = [:]
+
+  // The current launch.
+  var windows: [String: Window] = [:]
+  var screens: [String: Screen] = [:]
+  var created: [Screen] = []
+  var raws: [String: AlertDispatch] = [:]
+  var launch = 0
+  var launchStart = Duration.zero
+  private(set) var policy: FrequencyPolicy
+  private var ledger = InMemoryFrequencyLedger()
+  let wallClock = StressWallClock()
+
+  /// The latest handle of each declaration (kept across launches, as the runner does).
+  var handles: [String: AlertHandle] = [:]
+  var tracked: [Tracked] = []
+  var open: [Tracked] = []
+  var reactionCount = 0
+  /// Alerts the app reported dismissed while on screen: their presenter was never told, so it
+  /// may still show them.
+  var dismissedByApp: Set<ObjectIdentifier> = []
+  var watched: [Watched] = []
+  var checkedRoots: [AlertDispatch] = []
+
+  /// Violations found so far, and the index of the step being run.
+  var violations: [StressViolation] = []
+  var stepIndex = 0
+  var screenCounter = 0
+  /// The dispatches the end of the episode closed, in order.
+  var closedAtEnd: [String] = []
+  var alertCounter = 0
+
+  /// The scenario defaults for caps: 2026-01-01 09:00 UTC, version 1.0.
+  static let startDate = Date(timeIntervalSince1970: 1_767_258_000)
+
+  init(episode: StressEpisode) {
+    self.episode = episode
+    sim = StressWorld.makeSimulator(episode)
+    policy = StressWorld.makePolicy(ledger, wallClock)
+    wallClock.elapsed = { [weak self] in self?.now ?? .zero }
+    startLaunch()
+  }
+
+  static func makeSimulator(_ episode: StressEpisode) -> Simulator {
+    let sim = Simulator(windowName: "main", transitionDuration: episode.transitionDuration)
+    sim.presenter.presentDuration = episode.presentDuration
+    sim.presenter.dismissDuration = episode.dismissDuration
+    sim.presenter.completesDismissals = episode.completesDismissals
+    return sim
+  }
+
+  static func makePolicy(_ ledger: InMemoryFrequencyLedger, _ wallClock: StressWallClock)
+    -> FrequencyPolicy
+  {
+    FrequencyPolicy(
+      ledger: ledger, wallClock: wallClock, appVersion: "1.0",
+      timeZone: TimeZone(identifier: "UTC")!, budgets: StressTables.budgets)
+  }
+
+  /// The scenario time: this launch's start plus its clock.
+  var now: Duration { launchStart + sim.now.offset }
+
+  // MARK: Launches
+
+  private func startLaunch() {
+    windows = ["main": sim.window]
+    checkedRoots = []
+    adopt(sim.window.dispatch, label: "window main")
+    watch(sim, "simulator")
+    screens = [:]
+    created = []
+    raws = [:]
+    // As the runner does at a launch: every declared window and screen exists from the start.
+    for name in record.windows { _ = window(name) }
+    for screen in record.screens { _ = object(screen.name) }
+    for step in record.setup { perform(step) }
+  }
+
+  /// Mirrors the scenario runner's relaunch: every dispatch of this launch closes, a new
+  /// simulator runs the setup again, and the frequency ledger carries over.
+  func relaunch() {
+    checkAfterStep()
+    let restart = now
+    closeLaunch()
+    verifyLaunchEnded()
+    dismantle()
+    launch += 1
+    launchStart = restart
+    ledger = ledger.nextLaunch()
+    policy = StressWorld.makePolicy(ledger, wallClock)
+    sim = StressWorld.makeSimulator(episode)
+    startLaunch()
+  }
+
+  /// Closes what the runner closes at a relaunch, and the raw dispatches.
+  func closeLaunch() {
+    // A completion handler may show a screen while others close: close until none is left.
+    while created.contains(where: { !$0.isClosed }) {
+      for screen in created.reversed() where !screen.isClosed { screen.dispatch.close() }
+    }
+    for window in sim.windows where !window.dispatch.isClosed { window.dispatch.close() }
+    for name in StressTables.rawNames {
+      if let raw = raws[name], !raw.isClosed { raw.close() }
+    }
+  }
+
+  /// Takes the closed screens off the windows, so that nothing of this launch holds on to the
+  /// simulator once the world lets go of it.
+  func dismantle() {
+    sim.advance(by: .seconds(60))
+    for window in sim.windows where window.rootScreen != nil { window.removeRoot() }
+  }
+
+  // MARK: Objects
+
+  /// The window with this name, created when first needed.
+  func window(_ name: String) -> Window {
+    if let window = windows[name] { return window }
+    let window = sim.makeWindow(name)
+    windows[name] = window
+    adopt(window.dispatch, label: "window \(name)")
+    return window
+  }
+
+  /// The current screen with this name; declared screens of a container are created with it.
+  func object(_ name: String) -> Screen {
+    if let screen = screens[name] { return screen }
+    if let container = record.containers[name] {
+      _ = object(container)
+      if let screen = screens[name] { return screen }
+    }
+    return build(name)
+  }
+
+  private func build(_ name: String) -> Screen {
+    let declaration = record.screens[screenIndex[name]!]
+    let screen: Screen
+    switch declaration.kind {
+    case .plain:
+      screen = sim.screen(name)
+    case .navigation(let root):
+      screen = sim.navigation(name, root: screens[root] ?? build(root))
+    case .tabs(let tabs, let selected):
+      screen = sim.tabs(name, tabs.map { screens[$0] ?? build($0) }, selected: selected)
+    }
+    keep(screen)
+    return screen
+  }
+
+  /// The screen to put on display under `name`, as the runner's `showable`: a closed plain
+  /// screen is created again.
+  func showable(_ name: String) -> Screen {
+    let current = object(name)
+    guard current.isClosed, case .plain = record.screens[screenIndex[name]!].kind else {
+      return current
+    }
+    let fresh = sim.screen(name)
+    keep(fresh)
+    return fresh
+  }
+
+  private func keep(_ screen: Screen) {
+    screens[screen.name] = screen
+    created.append(screen)
+    adopt(screen.dispatch, label: "screen \(screen.name)")
+    watch(screen, "Screen \(screen.name)")
+  }
+
+  /// The dispatch of a window, a raw dispatch or a screen.
+  func dispatch(_ name: String) -> AlertDispatch {
+    if name == "main" || record.windows.contains(name) { return window(name).dispatch }
+    if StressTables.rawNames.contains(name) { return raw(name) }
+    return object(name).dispatch
+  }
+
+  /// A free-standing dispatch outside the simulator's screens: `r0` has the simulator's
+  /// presenter, the others none (they borrow an ancestor's, or are refused).
+  func raw(_ name: String) -> AlertDispatch {
+    if let raw = raws[name] { return raw }
+    let raw = AlertDispatch(
+      name: name, clock: sim.clock, presenter: name == "r0" ? sim.presenter : nil)
+    raws[name] = raw
+    checkedRoots.append(raw)
+    watch(raw, "dispatch \(name)")
+    return raw
+  }
+
+  private func adopt(_ dispatch: AlertDispatch, label: String) {
+    dispatch.frequencyPolicy = policy
+    checkedRoots.append(dispatch)
+    watch(dispatch, "dispatch \(label)")
+  }
+
+  func watch(_ object: AnyObject, _ label: String) {
+    watched.append(Watched(object: object, label: label))
+  }
+}
+
+/// The calendar time of a stress episode, as the scenario runner keeps it: the start date
+/// plus scenario time.
+@MainActor
+final class StressWallClock: WallClock {
+  var elapsed: @MainActor () -> Duration = { .zero }
+
+  var now: Date {
+    let (seconds, attoseconds) = elapsed().components
+    return StressWorld.startDate.addingTimeInterval(
+      TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18)
+  }
+}

@@ -1,0 +1,55 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Testing
+
+/// What joining two domains does to alerts already up: decisions the stress tool forced.
+@MainActor
+@Suite("Joining domains")
+struct DomainJoinTests {
+  init() {
+    AlertDispatch.checksInvariants = true
+    AlertDispatch.diagnosticHandler = { _ in }
+  }
+
+  @Test("An alert up stays up when the dispatch holding its dependency joins its domain")
+  func dependencyJoinsLater() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let other = AlertDispatch(name: "other", clock: clock, presenter: presenter)
+    let blocker = other.add(AlertRequest(id: "blocker"))
+    // "blocker" is in another domain: it does not hold "after-blocker" back.
+    let dependent = window.add(AlertRequest(id: "after-blocker", after: ["blocker"]))
+    #expect(dependent.state == .showing)
+    try other.setParent(window)
+    // Like an alert added after its dependent went up, a dependency that joins later does not
+    // pull the dependent down.
+    #expect(dependent.state == .showing)
+    #expect(blocker.state == .suspended)
+    #expect(window.invariantViolations == [])
+    #expect(window.checkInvariants() == [])
+  }
+
+  @Test("Two alerts animating out in one lane after a join both finish; nothing overtakes them")
+  func twoDismissingAfterJoin() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    presenter.dismissDuration = .milliseconds(300)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let other = AlertDispatch(name: "other", clock: clock, presenter: presenter)
+    let left = window.add(AlertRequest(id: "left"))
+    let right = other.add(AlertRequest(id: "right"))
+    let next = window.add(AlertRequest(id: "next"))
+    left.cancel()
+    right.cancel()
+    try other.setParent(window)
+    #expect(left.state == .dismissing && right.state == .dismissing)
+    #expect(next.state == .queued)
+    #expect(window.checkInvariants() == [])
+    clock.advance(by: .milliseconds(300))
+    #expect(left.endedOutcome == .cancelled(.cancelledByApp))
+    #expect(right.endedOutcome == .cancelled(.cancelledByApp))
+    #expect(next.state == .showing)
+    #expect(window.invariantViolations == [])
+  }
+}

@@ -1,0 +1,36 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import AlertDispatchStressKit
+import Testing
+
+/// The emitted scenario files parse, and an exact one replays the episode: the scenario
+/// runner ends every alert with the outcome the stress driver saw.
+@MainActor
+@Suite("Scenario emitter")
+struct ScenarioEmitterTests {
+  @Test("Emitted scenarios parse, and exact ones replay with the same outcomes")
+  func replay() throws {
+    let session = StressSession(seed: 99, steps: 1_000_000, episodeLength: 20...200)
+    var exact = 0
+    for index in 0..<120 {
+      let episode = session.episode(index, maxOperations: 200).writable
+      let text = StressRunner.scenario(for: episode, title: "episode \(index)")
+      let scenario: Scenario
+      do {
+        scenario = try Scenario.parse(text, file: "episode-\(index).scenario")
+      } catch {
+        Issue.record("episode \(index) does not parse: \(error)\n\(text)")
+        continue
+      }
+      guard text.contains("# exact:") else { continue }
+      exact += 1
+      // A completion handler that adds an alert which ends at once, which adds it again, …
+      // loops: the runner stops it after 1000 reactions, as the stress driver does.
+      let failures = ScenarioRunner.run(scenario).failures.map(\.description).filter {
+        !$0.contains("more than 1000 reactions ran")
+      }
+      #expect(failures.isEmpty, "episode \(index): \(failures.joined(separator: "\n"))\n\(text)")
+    }
+    #expect(exact >= 10)
+  }
+}

@@ -1,0 +1,96 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import AlertDispatchStressKit
+import Testing
+
+/// Episodes the stress tool found and shrank. Each ran into a violation once; each must now run
+/// clean, with every check of the stress driver (invariants after every operation, exactly-once
+/// outcomes, presenter agreement, explanations, leaks).
+@MainActor
+@Suite("Stress regressions")
+struct StressRegressionTests {
+  nonisolated static let episodes: [(String, StressEpisode)] = [
+    (
+      // An alert the app dismissed stayed in the recording presenter, and held it: a leak.
+      "seed 2, episode 16: the app dismisses a showing alert",
+      StressEpisode(operations: [
+        .root(window: 3, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .screen(97))),
+        .dismiss(alert: 231),
+      ])
+    ),
+    (
+      // A window's alert went up after its dependency's id named nothing in its domain; then
+      // the dispatch holding that id joined the window's domain.
+      "seed 2, episode 101: a dependency joins the domain after its dependent went up",
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .raw(95))),
+        .readd(alert: 224),
+        .add(AlertSpec(owner: .window(26))),
+        .add(AlertSpec(owner: .window(246))),
+        .add(AlertSpec(owner: .window(123))),
+        .add(AlertSpec(owner: .screen(108))),
+        .tap(alert: 92, button: 3),
+        .add(AlertSpec(owner: .window(254), priority: 44, dependencies: [224, 239])),
+        .setParent(raw: 167, parent: .window(52)),
+      ])
+    ),
+    (
+      "seed 2, episode 364: a dependency joins a screen's domain after its dependent went up",
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .window(117))),
+        .add(AlertSpec(owner: .window(203))),
+        .add(AlertSpec(owner: .screen(221))),
+        .add(AlertSpec(owner: .screen(138))),
+        .add(AlertSpec(owner: .screen(245))),
+        .add(AlertSpec(owner: .raw(212))),
+        .add(AlertSpec(owner: .screen(37))),
+        .add(AlertSpec(owner: .screen(31), priority: 15, dependencies: [23, 226])),
+        .setParent(raw: 50, parent: .screen(61)),
+      ])
+    ),
+    (
+      // Two domains each had an alert animating out in the modal lane; joined, both were in
+      // front of a lane of capacity 1 until their animations ended.
+      "seed 2, episode 488: two domains with an alert being dismissed each are joined",
+      StressEpisode(
+        dismissTime: 4,
+        operations: [
+          .root(window: 0, screen: .fresh(.plain)),
+          .link(.window(0)),
+          .add(AlertSpec(owner: .screen(192), priority: 84, interruption: 41)),
+          .readd(alert: 189),
+          .add(AlertSpec(owner: .raw(51))),
+          .cancel(alert: 62),
+          .add(AlertSpec(owner: .window(66))),
+          .setParent(raw: 174, parent: .window(224)),
+        ])
+    ),
+    (
+      // The user tapped an alert; while it animated out the window went to the background and
+      // back, and the presenter was asked to restore it.
+      "seed 2, episode 566: background and foreground while a tapped alert animates out",
+      StressEpisode(
+        dismissTime: 4,
+        operations: [
+          .root(window: 0, screen: .fresh(.tabs(25))),
+          .add(AlertSpec(owner: .screen(205))),
+          .add(AlertSpec(owner: .screen(61))),
+          .add(AlertSpec(owner: .window(205))),
+          .add(AlertSpec(owner: .raw(235))),
+          .tap(alert: 78, button: 3),
+          .background(window: 64),
+          .foreground(window: 48),
+        ])
+    ),
+  ]
+
+  @Test("Each shrunk episode runs clean", arguments: episodes.indices)
+  func episode(_ index: Int) {
+    let (name, episode) = StressRegressionTests.episodes[index]
+    let result = StressRunner.run(episode)
+    #expect(result.violations == [], "\(name)")
+  }
+}
