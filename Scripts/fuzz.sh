@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Fuzzes AlertDispatch for SECONDS (default 60): builds alertdispatch-fuzz with libFuzzer and
+# AddressSanitizer, starts from Fuzz/corpus, and writes any crashing input to the work folder's
+# crashes/ (printed at the end). A crash is an input whose episode breaks a rule of DESIGN.md
+# (or crashes outright); replay it with `swift run alertdispatch-fuzz --print FILE`, then copy
+# it to Fuzz/regressions/, where the stress tests replay it.
+#
+#   Scripts/fuzz.sh 600            # ten minutes
+#   JOBS=2 Scripts/fuzz.sh 600     # two fuzzing processes
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+jobs=${JOBS:-1}
+scratch=${FUZZ_SCRATCH:-/tmp/build-fuzz}
+work=${FUZZ_WORK:-$(mktemp -d /tmp/alertdispatch-fuzz.XXXXXX)}
+
+# The toolchain's gold linker fails on libFuzzer objects with debug info; lld links them.
+toolset=$(mktemp /tmp/alertdispatch-fuzz-toolset.XXXXXX.json)
+trap 'rm -f "$toolset"' EXIT
+echo '{ "schemaVersion": "1.0", "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }' \
+  >"$toolset"
+
+echo "== building alertdispatch-fuzz (release, -sanitize=fuzzer,address) in $scratch"
+swift build -c release --product alertdispatch-fuzz --scratch-path "$scratch" \
+  --toolset "$toolset" \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -D -Xswiftc FUZZING
+
+mkdir -p "$work/crashes" "$work/corpus"
+echo "== fuzzing for ${seconds}s with $jobs job(s); new inputs go to $work/corpus"
+status=0
+"$scratch/release/alertdispatch-fuzz" \
+  -max_total_time="$seconds" -max_len=2048 -timeout=10 -rss_limit_mb=4096 \
+  -jobs="$jobs" -workers="$jobs" -print_final_stats=1 \
+  -artifact_prefix="$work/crashes/" "$work/corpus" Fuzz/corpus || status=$?
+
+crashes=$(find "$work/crashes" -type f | wc -l)
+echo "== fuzzed ${seconds}s; corpus $(ls "$work/corpus" | wc -l) inputs; crashes: $crashes in $work/crashes"
+exit "$status"
