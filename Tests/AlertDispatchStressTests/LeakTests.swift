@@ -28,4 +28,71 @@ struct LeakTests {
     #expect(weakAlert == nil)
     #expect(weakPresenter == nil)
   }
+
+  /// Weak references to everything a test created.
+  final class Watch {
+    struct Entry {
+      weak var object: AnyObject?
+    }
+    var entries: [Entry] = []
+    func add(_ object: AnyObject) { entries.append(Entry(object: object)) }
+    var alive: Int { entries.count { $0.object != nil } }
+  }
+
+  @Test("Closing 10,000 screens with pending alerts frees every dispatch and alert")
+  func tenThousandScreens() {
+    let watch = Watch()
+    var outcomes: [AlertOutcome] = []
+    let sim = Simulator()
+    let nav = sim.window.setRoot(sim.navigation("nav", root: sim.screen("home")))
+    sim.link(sim.window)
+    for index in 0..<10_000 {
+      do {
+        let screen = sim.screen("screen-\(index)")
+        nav.push(screen, animated: false)
+        watch.add(screen)
+        watch.add(screen.dispatch)
+        for (id, readiness) in [("shown", Readiness.ready), ("pending", .pending)] {
+          let alert = screen.dispatch.add(
+            AlertRequest(id: AlertID("\(id)-\(index)"), readiness: readiness)
+          ) {
+            outcomes.append($0)
+          }
+          watch.add(alert)
+        }
+        screen.dispatch.add(AlertRequest(id: AlertID("queued-\(index)"))) { outcomes.append($0) }
+      }
+      nav.pop(animated: false)
+    }
+    #expect(watch.entries.count == 40_000)
+    #expect(watch.alive == 0)
+    #expect(outcomes.count == 30_000)
+    #expect(outcomes.allSatisfy { $0 == .cancelled(.ownerClosed) })
+    #expect(sim.invariantViolations() == [])
+  }
+
+  @Test("Releasing 10,000 dispatches without closing them frees them and ends their alerts")
+  func tenThousandReleasedDispatches() {
+    let watch = Watch()
+    var outcomes = 0
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let root = AlertDispatch(name: "root", clock: clock, presenter: presenter)
+    for index in 0..<10_000 {
+      let dispatch = AlertDispatch(name: "d\(index)", clock: clock)
+      try? dispatch.setParent(root)
+      root.activeChildProvider = { [weak dispatch] in dispatch }
+      watch.add(dispatch)
+      watch.add(dispatch.add(AlertRequest(id: AlertID("a\(index)"))) { _ in outcomes += 1 })
+      watch.add(
+        dispatch.add(AlertRequest(id: AlertID("p\(index)"), readiness: .pending)) { _ in
+          outcomes += 1
+        })
+    }
+    root.activeChildProvider = nil
+    #expect(watch.alive == 0)
+    #expect(outcomes == 20_000)
+    #expect(root.children.isEmpty)
+    #expect(root.checkInvariants() == [])
+  }
 }
