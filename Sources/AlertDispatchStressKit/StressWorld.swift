@@ -133,14 +133,22 @@ final class StressWorld {
 
   /// Closes what the runner closes at a relaunch, and the raw dispatches.
   func closeLaunch() {
-    // A completion handler may show a screen while others close: close until none is left.
-    while created.contains(where: { !$0.isClosed }) {
+    // A completion handler may add to a dispatch that closed already (its alert ends at once)
+    // or show a screen while others close: close until nothing is left open.
+    var open: [AlertDispatch] { allDispatches.filter { !$0.isClosed } }
+    while !open.isEmpty {
       for screen in created.reversed() where !screen.isClosed { screen.dispatch.close() }
+      for window in sim.windows where !window.dispatch.isClosed { window.dispatch.close() }
+      for name in StressTables.rawNames {
+        if let raw = raws[name], !raw.isClosed { raw.close() }
+      }
     }
-    for window in sim.windows where !window.dispatch.isClosed { window.dispatch.close() }
-    for name in StressTables.rawNames {
-      if let raw = raws[name], !raw.isClosed { raw.close() }
-    }
+  }
+
+  /// Every dispatch of this launch: the screens', the windows' and the raw ones.
+  private var allDispatches: [AlertDispatch] {
+    created.map(\.dispatch) + sim.windows.map(\.dispatch)
+      + StressTables.rawNames.compactMap { raws[$0] }
   }
 
   /// Takes the closed screens off the windows, so that nothing of this launch holds on to the

@@ -85,6 +85,18 @@ struct StressRegressionTests {
           .foreground(window: 48),
         ])
     ),
+    (
+      // Shrunk by hand from seed 23, episode 763 (89 operations): while the end of the episode
+      // closed every dispatch, a completion handler added an alert to a raw dispatch that the
+      // launch had not created yet; the driver left that one open.
+      "seed 23, episode 763: a completion handler adds to a dispatch while everything closes",
+      StressEpisode(operations: [
+        .add(AlertSpec(owner: .raw(0))),
+        .relaunch,
+        .add(
+          AlertSpec(owner: .raw(2), reaction: StressReaction(when: 0, action: .readd(alert: 0)))),
+      ])
+    ),
   ]
 
   @Test("Each shrunk episode runs clean", arguments: episodes.indices)
