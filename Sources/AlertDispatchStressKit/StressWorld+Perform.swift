@@ -62,7 +62,23 @@ extension StressWorld {
   }
 
   /// Adds a declared alert to its owner's current dispatch, and counts its ends.
+  ///
+  /// An alert that ends while it is added (a closed owner, a duplicate) runs its completion at
+  /// once, and a completion that adds an alert again can do so a thousand times. The runner
+  /// recurses; here each such add runs in a loop, in the same order — the alerts are added
+  /// innermost first and `handles` is set on the way back out — so the stack stays flat.
   func add(_ name: String) {
+    var started: [(name: String, handle: AlertHandle)] = []
+    var next: String? = name
+    while let current = next {
+      started.append((current, start(current)))
+      next = tailAdd
+      tailAdd = nil
+    }
+    for (name, handle) in started.reversed() { handles[name] = handle }
+  }
+
+  private func start(_ name: String) -> AlertHandle {
     let declaration = record.alerts[alertIndex[name]!]
     let handle = dispatch(declaration.owner).add(declaration.request)
     let entry = Tracked(name: name, handle: handle, launch: launch)
@@ -70,16 +86,28 @@ extension StressWorld {
     open.append(entry)
     watch(handle, "alert \(name) (\(handle.id))")
     let reaction = declaration.reaction
+    // Armed only while `onEnd` may call the completion at once: then an `add` reaction is the
+    // last thing the recursion would do before setting `handles`, and can wait for the loop.
+    addIsTail = true
     handle.onEnd { [weak self] outcome in
       entry.deliveries += 1
       entry.delivered = outcome
       guard let self else { return }
+      let isTail = self.addIsTail
+      self.addIsTail = false
       if entry.deliveries > 1 {
         self.report(.exactlyOnce, "alert \(name) ended \(entry.deliveries) times")
       }
-      if let reaction, StressWorld.matches(reaction.when, outcome) { self.react(reaction) }
+      guard let reaction, StressWorld.matches(reaction.when, outcome) else { return }
+      if isTail, case .add(let again) = reaction.step {
+        self.reactionCount += 1
+        if self.reactionCount <= 1000 { self.tailAdd = again }
+      } else {
+        self.react(reaction)
+      }
     }
-    handles[name] = handle
+    addIsTail = false
+    return handle
   }
 
   static func matches(_ when: String, _ outcome: AlertOutcome) -> Bool {

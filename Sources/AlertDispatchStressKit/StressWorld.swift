@@ -55,6 +55,9 @@ final class StressWorld {
   var tracked: [Tracked] = []
   var open: [Tracked] = []
   var reactionCount = 0
+  /// See ``add(_:)``: whether a completion runs as the tail of an add, and the add it asked for.
+  var addIsTail = false
+  var tailAdd: String?
   /// Alerts the app reported dismissed while on screen: their presenter was never told, so it
   /// may still show them.
   var dismissedByApp: Set<ObjectIdentifier> = []

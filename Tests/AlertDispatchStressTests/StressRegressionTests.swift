@@ -1,6 +1,7 @@
 import AlertDispatchKit
 import AlertDispatchSimulator
 import AlertDispatchStressKit
+import Foundation
 import Testing
 
 /// Episodes the stress tool found and shrank. Each ran into a violation once; each must now run
@@ -104,5 +105,36 @@ struct StressRegressionTests {
     let (name, episode) = StressRegressionTests.episodes[index]
     let result = StressRunner.run(episode)
     #expect(result.violations == [], "\(name)")
+  }
+
+  static let scenarios = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Stress/regressions")
+
+  /// `seed 2, episode 16: …` → `seed-2-episode-16.scenario`.
+  static func fileName(_ name: String) -> String {
+    let head = name.prefix { $0 != ":" }
+    return head.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: " ", with: "-")
+      + ".scenario"
+  }
+
+  /// Each episode's scenario file is in Stress/regressions, as the emitter writes it today, and
+  /// the scenario runner replays it clean. `STRESS_WRITE_SCENARIOS=1 swift test` rewrites them.
+  @Test("Each regression's scenario file is current and replays clean", arguments: episodes.indices)
+  func scenario(_ index: Int) throws {
+    let (name, episode) = StressRegressionTests.episodes[index]
+    let file = StressRegressionTests.scenarios.appendingPathComponent(
+      StressRegressionTests.fileName(name))
+    let text = StressRunner.scenario(for: episode, title: "stress regression: \(name)")
+    if ProcessInfo.processInfo.environment["STRESS_WRITE_SCENARIOS"] == "1" {
+      try FileManager.default.createDirectory(
+        at: StressRegressionTests.scenarios, withIntermediateDirectories: true)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+    let stored = try String(contentsOf: file, encoding: .utf8)
+    #expect(
+      stored == text, "\(file.lastPathComponent) is stale: rerun with STRESS_WRITE_SCENARIOS=1")
+    let result = ScenarioRunner.run(try Scenario.parse(stored, file: file.lastPathComponent))
+    #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
   }
 }

@@ -1,0 +1,25 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Testing
+
+@MainActor
+@Suite("Snippets: diagnostics and the misuse catalogue")
+struct ReliabilitySnippets {
+  @Test func collectDiagnostics() {
+    let previous = AlertDispatch.diagnosticHandler
+    defer { AlertDispatch.diagnosticHandler = previous }
+    let home = AlertDispatch(name: "home", clock: VirtualClock(), presenter: RecordingPresenter())
+    // snippet: collect-diagnostics
+    var diagnostics: [String] = []
+    AlertDispatch.diagnosticHandler = { event in
+      if case .diagnostic(let message) = event.kind { diagnostics.append(message) }
+    }
+    let alert = home.add(AlertRequest(id: "a"))
+    alert.dismiss(result: "OK")
+    alert.dismiss(result: "OK")  // a second dismiss: ignored, and reported
+    // diagnostics == ["dismiss(result:) on alert 'a' that already ended (dismissed(OK)); ignored"]
+    // end-snippet
+    #expect(
+      diagnostics == ["dismiss(result:) on alert 'a' that already ended (dismissed(OK)); ignored"])
+  }
+}
