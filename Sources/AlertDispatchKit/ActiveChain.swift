@@ -1,39 +1,57 @@
 /// The dispatches a pass may show alerts from: root → active child → … while each is visible.
 @MainActor
 struct ActiveChain {
+  /// A node of the chain and the nearest paused dispatch at or above it.
+  private struct Link {
+    let node: AlertDispatch
+    let pausedBy: AlertDispatch?
+  }
+
   /// The chain, root first.
-  private(set) var nodes: [AlertDispatch] = []
-  /// For each node on the chain, the nearest paused dispatch at or above it.
-  private var pausedBy: [ObjectIdentifier: AlertDispatch] = [:]
-  private var members: Set<ObjectIdentifier> = []
+  ///
+  /// A chain is a path down the tree, a few nodes long, and it is rebuilt at every plan: linear
+  /// look-ups in one small array cost less than hashing into a set and a dictionary.
+  private var links: [Link] = []
 
   init(root: AlertDispatch) {
+    links.reserveCapacity(8)
     var node: AlertDispatch? = root
     var paused: AlertDispatch?
-    while let current = node, current.isVisible, !current.isClosed,
-      members.insert(ObjectIdentifier(current)).inserted
-    {
-      nodes.append(current)
+    while let current = node, current.isVisible, !current.isClosed, index(of: current) == nil {
       if paused == nil && current.isPaused { paused = current }
-      if let paused { pausedBy[ObjectIdentifier(current)] = paused }
+      links.append(Link(node: current, pausedBy: paused))
       node = current.activeChild()
     }
   }
 
+  private func index(of dispatch: AlertDispatch) -> Int? {
+    for index in links.indices where links[index].node === dispatch { return index }
+    return nil
+  }
+
   func contains(_ dispatch: AlertDispatch?) -> Bool {
     guard let dispatch else { return false }
-    return members.contains(ObjectIdentifier(dispatch))
+    return index(of: dispatch) != nil
   }
 
   func pausedBy(_ dispatch: AlertDispatch) -> AlertDispatch? {
-    pausedBy[ObjectIdentifier(dispatch)]
+    index(of: dispatch).flatMap { links[$0].pausedBy }
   }
 
   /// The lane queues of the chain's dispatches that are not paused.
   func queues(for lane: String) -> [LaneQueue] {
-    nodes.compactMap { node in
-      pausedBy(node) == nil ? node.queues[lane] : nil
+    var queues: [LaneQueue] = []
+    for link in links where link.pausedBy == nil {
+      let byLane = link.node.queues
+      // Most dispatches queue in one lane or none: comparing one small string is cheaper
+      // than hashing the lane name once per node and per plan.
+      if byLane.count == 1, let (name, queue) = byLane.first {
+        if name == lane { queues.append(queue) }
+      } else if !byLane.isEmpty, let queue = byLane[lane] {
+        queues.append(queue)
+      }
     }
+    return queues
   }
 }
 
@@ -42,7 +60,7 @@ extension AlertDispatch {
   /// diagnostic the first time a given wrong answer is seen.
   func activeChild() -> AlertDispatch? {
     guard let provider = activeChildProvider, let child = provider() else {
-      lastRejectedChild = nil
+      if lastRejectedChild != nil { lastRejectedChild = nil }
       return nil
     }
     guard child.parent === self else {
@@ -55,7 +73,7 @@ extension AlertDispatch {
       }
       return nil
     }
-    lastRejectedChild = nil
+    if lastRejectedChild != nil { lastRejectedChild = nil }
     return child
   }
 }
