@@ -44,67 +44,72 @@ struct LaneQueue {
     }
   }
 
-  /// Distinct priorities present, high to low.
+  /// Distinct priorities present, high to low, and the bucket of each at the same index: the
+  /// cursors of every pass read buckets by index, without hashing.
   private var priorities: [Int] = []
-  private var buckets: [Int: Bucket] = [:]
+  private var buckets: [Bucket] = []
   private(set) var count = 0
 
   var isEmpty: Bool { count == 0 }
 
-  mutating func insert(_ alert: AlertHandle) {
-    let priority = alert.request.priority.rawValue
-    if buckets[priority] == nil {
-      var low = 0
-      var high = priorities.count
-      while low < high {
-        let mid = (low + high) / 2
-        if priorities[mid] > priority { low = mid + 1 } else { high = mid }
-      }
-      priorities.insert(priority, at: low)
-      buckets[priority] = Bucket()
+  /// Where `priority` is, or would be inserted, in `priorities` (high to low).
+  private func slot(of priority: Int) -> (index: Int, found: Bool) {
+    var low = 0
+    var high = priorities.count
+    while low < high {
+      let mid = (low + high) / 2
+      if priorities[mid] > priority { low = mid + 1 } else { high = mid }
     }
-    buckets[priority]!.insert(alert)
+    return (low, low < priorities.count && priorities[low] == priority)
+  }
+
+  mutating func insert(_ alert: AlertHandle) {
+    let (index, found) = slot(of: alert.request.priority.rawValue)
+    if !found {
+      priorities.insert(alert.request.priority.rawValue, at: index)
+      buckets.insert(Bucket(), at: index)
+    }
+    buckets[index].insert(alert)
     count += 1
   }
 
   mutating func remove(_ alert: AlertHandle) {
-    let priority = alert.request.priority.rawValue
-    guard buckets[priority] != nil else { return }
-    let before = buckets[priority]!.items.count - buckets[priority]!.head
-    buckets[priority]!.remove(alert)
-    let after = buckets[priority]!.items.count - buckets[priority]!.head
+    let (index, found) = slot(of: alert.request.priority.rawValue)
+    guard found else { return }
+    let before = buckets[index].items.count - buckets[index].head
+    buckets[index].remove(alert)
+    let after = buckets[index].items.count - buckets[index].head
     count -= before - after
-    if buckets[priority]!.isEmpty {
-      buckets[priority] = nil
-      if let index = priorities.firstIndex(of: priority) { priorities.remove(at: index) }
+    if buckets[index].isEmpty {
+      priorities.remove(at: index)
+      buckets.remove(at: index)
     }
   }
 
   /// Reads the queue in line order.
   struct Cursor {
     fileprivate let queue: LaneQueue
-    fileprivate var priorityIndex = 0
+    fileprivate var bucketIndex = 0
     fileprivate var position: Int
 
     fileprivate init(queue: LaneQueue) {
       self.queue = queue
-      self.position = queue.priorities.first.map { queue.buckets[$0]!.head } ?? 0
+      self.position = queue.buckets.first?.head ?? 0
     }
 
     /// The alert under the cursor, or `nil` past the end.
     var current: AlertHandle? {
-      guard priorityIndex < queue.priorities.count else { return nil }
-      let bucket = queue.buckets[queue.priorities[priorityIndex]]!
-      return bucket.items[position]
+      guard bucketIndex < queue.buckets.count else { return nil }
+      return queue.buckets[bucketIndex].items[position]
     }
 
     mutating func advance() {
-      guard priorityIndex < queue.priorities.count else { return }
+      guard bucketIndex < queue.buckets.count else { return }
       position += 1
-      if position == queue.buckets[queue.priorities[priorityIndex]]!.items.count {
-        priorityIndex += 1
-        if priorityIndex < queue.priorities.count {
-          position = queue.buckets[queue.priorities[priorityIndex]]!.head
+      if position == queue.buckets[bucketIndex].items.count {
+        bucketIndex += 1
+        if bucketIndex < queue.buckets.count {
+          position = queue.buckets[bucketIndex].head
         }
       }
     }
@@ -130,25 +135,29 @@ struct LaneMerge {
   private var cursors: [LaneQueue.Cursor]
 
   init(_ queues: [LaneQueue]) {
-    cursors = queues.map { $0.cursor() }
+    cursors = []
+    cursors.reserveCapacity(queues.count)
+    for queue in queues { cursors.append(queue.cursor()) }
   }
 
   /// The next alert in line order across all queues, or `nil`.
   mutating func next() -> AlertHandle? {
+    if cursors.count == 1 {
+      let alert = cursors[0].current
+      cursors[0].advance()
+      return alert
+    }
     var best: Int?
+    var leader: AlertHandle?
     for index in cursors.indices {
       guard let candidate = cursors[index].current else { continue }
-      if let current = best, let leader = cursors[current].current,
-        !candidate.ranksBefore(leader)
-      {
-        continue
-      }
+      if let leader, !candidate.ranksBefore(leader) { continue }
       best = index
+      leader = candidate
     }
     guard let best else { return nil }
-    let alert = cursors[best].current
     cursors[best].advance()
-    return alert
+    return leader
   }
 }
 
