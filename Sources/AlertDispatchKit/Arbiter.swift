@@ -78,9 +78,11 @@ struct Arbiter {
 
   /// The instant before which nothing new may go up in a lane because of its minimum gap.
   func gapUntil(_ lane: String) -> AlertInstant? {
-    guard let state = root.domain.lanes[lane], let last = state.lastEnd,
-      state.lane.minimumGap > .zero
-    else { return nil }
+    root.domain.lanes[lane].flatMap(gapUntil)
+  }
+
+  private func gapUntil(_ state: Domain.LaneState) -> AlertInstant? {
+    guard let last = state.lastEnd, state.lane.minimumGap > .zero else { return nil }
     let until = last + state.lane.minimumGap
     return until > now ? until : nil
   }
@@ -89,16 +91,17 @@ struct Arbiter {
     guard let laneState = root.domain.lanes[lane] else { return }
     let capacity = laneState.lane.capacity.limit
     let visible = root.domain.visible[lane] ?? []
-    var leaving: Set<ObjectIdentifier> = []
+    // A lane shows a few alerts at most: a linear look-up beats hashing at every plan.
+    var leaving: [AlertHandle] = []
     for alert in visible where alert.state != .dismissing && !chain.contains(alert.dispatch) {
-      leaving.insert(ObjectIdentifier(alert))
+      leaving.append(alert)
       plan.decisions.append(.suspend(alert))
     }
     var front: [AlertHandle] = []
     var uncovering: [AlertHandle] = []
-    for alert in visible where !leaving.contains(ObjectIdentifier(alert)) {
+    for alert in visible where !holds(leaving, alert) {
       if let coverer = alert.coveredBy {
-        let covererUp = coverer.state.isVisible && !leaving.contains(ObjectIdentifier(coverer))
+        let covererUp = coverer.state.isVisible && !holds(leaving, coverer)
         if covererUp { continue }
         uncovering.append(alert)
       } else {
@@ -118,7 +121,7 @@ struct Arbiter {
         plan.decisions.append(.suspend(alert))
       }
     }
-    let gap = gapUntil(lane)
+    let gap = gapUntil(laneState)
     var merge = LaneMerge(chain.queues(for: lane))
     while let candidate = merge.next() {
       if candidate.state.isVisible { continue }
@@ -179,6 +182,11 @@ struct Arbiter {
       top = next
     }
     return result
+  }
+
+  private func holds(_ list: [AlertHandle], _ alert: AlertHandle) -> Bool {
+    for item in list where item === alert { return true }
+    return false
   }
 
   private func goUp(_ alert: AlertHandle) -> PassDecision {
