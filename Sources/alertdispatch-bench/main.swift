@@ -1,1 +1,19 @@
-print("alertdispatch-bench: not written yet")
+import AlertDispatchKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// alertdispatch-bench: issue 8. See Docs/AlertDispatch.docc/Performance.md.
+AlertDispatch.diagnosticHandler = { _ in }
+guard let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+  exit(2)
+}
+let cells = runSuite(options) { line in
+  if !options.json { print(line) }
+}
+let memory = options.sizes.filter { $0 >= 1_000 }.map { n in
+  MemoryFigure(n: n, bytesPerQueuedAlert: bytesPerQueuedAlert(n: n))
+}
+let report = Report(options: options, cells: cells, memory: memory)
+print(options.json ? report.json() : report.table())

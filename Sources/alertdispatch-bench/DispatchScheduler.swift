@@ -1,0 +1,83 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+
+/// AlertDispatch itself, on a virtual clock, with a presenter that answers `.presented` and
+/// remembers the alert in front.
+@MainActor
+final class DispatchScheduler: BenchScheduler {
+  let clock = VirtualClock()
+  private(set) var screens: [AlertDispatch] = []
+  /// The active child of each screen, or -1 (an array: the provider runs at every pass).
+  private var activeChild: [Int]
+  private let parents: [Int?]
+  private var front: AlertHandle?
+  private var presenter: ClosurePresenter!
+
+  init(scenario: Scenario) {
+    activeChild = Array(repeating: -1, count: scenario.screens.count)
+    for (parent, child) in scenario.activeChild { activeChild[parent] = child }
+    parents = scenario.screens.map(\.parent)
+    presenter = ClosurePresenter(
+      present: { [unowned self] alert in
+        self.front = alert
+        return .presented
+      },
+      hide: { [unowned self] alert in
+        if self.front === alert { self.front = nil }
+      },
+      restore: { [unowned self] alert in self.front = alert }
+    )
+    screens = scenario.screens.indices.map { index in
+      AlertDispatch(
+        name: "s\(index)", isVisible: scenario.screens[index].visible, clock: clock)
+    }
+    // Children join in reverse order, leaves first, so that each join rebuilds only a small
+    // detached subtree instead of the whole domain (joining is O(subtree), and rare in apps).
+    for index in scenario.screens.indices.reversed() {
+      if let parent = scenario.screens[index].parent {
+        try! screens[index].setParent(screens[parent])
+      }
+    }
+    screens[0].presenter = presenter
+    for (parent, _) in scenario.activeChild {
+      screens[parent].activeChildProvider = { [unowned self] in
+        let child = self.activeChild[parent]
+        return child < 0 ? nil : self.screens[child]
+      }
+    }
+    for alert in scenario.offstage {
+      screens[alert.screen].add(alert.request)
+    }
+  }
+
+  func add(_ alert: AlertSpec) {
+    screens[alert.screen].add(alert.request)
+  }
+
+  func dismissFront() -> Bool {
+    guard let alert = front else { return false }
+    front = nil
+    alert.dismiss(result: .closed)
+    return true
+  }
+
+  func switchTab(from: Int, to: Int) {
+    screens[from].disappear()
+    activeChild[parents[to]!] = to
+    screens[to].appear()
+  }
+
+  private static var fixtures: [Workload: DispatchScheduler] = [:]
+
+  /// The scheduler for `scenario`; the trees of `deep` and `deep-bare` (10,000 screens) are
+  /// built once and serve every size, since a run leaves only the offstage alerts behind.
+  static func make(for scenario: Scenario) -> DispatchScheduler {
+    guard scenario.workload == .deep || scenario.workload == .deepBare else {
+      return DispatchScheduler(scenario: scenario)
+    }
+    if let fixture = fixtures[scenario.workload] { return fixture }
+    let fixture = DispatchScheduler(scenario: scenario)
+    fixtures[scenario.workload] = fixture
+    return fixture
+  }
+}

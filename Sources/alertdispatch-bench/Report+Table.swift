@@ -1,0 +1,108 @@
+import Foundation
+
+extension Report {
+  /// The figures as text tables a person can read.
+  func table() -> String {
+    var lines: [String] = []
+    lines.append("")
+    lines.append(
+      "alertdispatch-bench — median of up to \(repetitions) repetitions; ns per event"
+        + " (one scheduler call) unless marked; ×X = baseline ÷ AlertDispatch per event")
+    lines.append("")
+    for kind in SchedulerKind.allCases {
+      lines.append("  \(pad(kind.rawValue, 9)) \(kind.summary)")
+    }
+    for workload in Workload.allCases
+    where cells.contains(where: { $0.workload == workload.rawValue }) {
+      lines.append("")
+      lines.append("\(workload.rawValue): \(workload.summary)")
+      lines += workloadTable(workload)
+    }
+    lines.append("")
+    lines.append("bytes per queued alert (mallinfo2 uordblks delta ÷ n, paused dispatch):")
+    for figure in memory {
+      lines.append(
+        "  n=\(pad(String(figure.n), 7, right: true)): "
+          + (figure.bytesPerQueuedAlert.map { format($0) + " B" } ?? "n/a (no mallinfo2)"))
+    }
+    lines.append("")
+    lines.append("targets:")
+    for target in targets {
+      let value = target.value.map(format) ?? "n/a"
+      lines.append(
+        "  \(target.met ? "met   " : "MISSED") \(pad(target.workload, 12)) \(target.target):"
+          + " \(value) (\(target.detail))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func workloadTable(_ workload: Workload) -> [String] {
+    let kinds: [SchedulerKind] = workload == .deepBare ? [.dispatch] : SchedulerKind.allCases
+    var header =
+      pad("n", 7, right: true) + " " + pad("dispatch", 9, right: true)
+      + pad("life", 10, right: true)
+    for kind in kinds.dropFirst() { header += pad(kind.rawValue, 13, right: true) }
+    if kinds.count > 1 {
+      header += pad("life/floor", 12, right: true)
+      for kind in [SchedulerKind.seed004, .seed000, .seed002] {
+        header += pad("×" + kind.rawValue, 11, right: true)
+      }
+    } else {
+      header += pad("offstage +%", 14, right: true)
+    }
+    var lines = ["  " + header]
+    for n in sizes where cells.contains(where: { $0.workload == workload.rawValue && $0.n == n }) {
+      var line = pad(String(n), 7, right: true) + " "
+      let ours = cell(.dispatch, workload, n)
+      line += pad(ours?.nsPerEvent.map(format) ?? "-", 9, right: true)
+      line += pad(ours?.nsPerLifecycle.map(format) ?? "-", 10, right: true)
+      for kind in kinds.dropFirst() {
+        let theirs = cell(kind, workload, n)
+        let text = theirs?.nsPerEvent.map(format) ?? (theirs?.skipped != nil ? "skipped" : "-")
+        line += pad(text, 13, right: true)
+      }
+      if kinds.count > 1 {
+        let comparison = comparisons.first { $0.workload == workload.rawValue && $0.n == n }
+        line += pad(comparison?.lifecycleOverFloor.map { format($0) + "×" } ?? "-", 12, right: true)
+        for kind in [SchedulerKind.seed004, .seed000, .seed002] {
+          let value = comparison?.speedup[kind.rawValue].map { format($0) + "×" } ?? "-"
+          line += pad(value, 11, right: true)
+        }
+      } else {
+        line += pad(
+          offstageOverhead["\(n)"].map { format($0 * 100) + " %" } ?? "-", 14, right: true)
+      }
+      lines.append("  " + line)
+    }
+    let skipped = cells.filter { $0.workload == workload.rawValue && $0.skipped != nil }
+    for cell in skipped {
+      lines.append("  \(cell.scheduler) n=\(cell.n): \(cell.skipped!)")
+    }
+    let few = cells.filter {
+      $0.workload == workload.rawValue && $0.skipped == nil && $0.repetitions < repetitions
+    }
+    if !few.isEmpty {
+      lines.append(
+        "  fewer repetitions (cell budget): "
+          + few.map { "\($0.scheduler) n=\($0.n) ×\($0.repetitions)" }.joined(separator: ", "))
+    }
+    if let life = scaling[workload.rawValue] {
+      lines.append(
+        "  dispatch per event, n=\(sizes.last ?? 0) ÷ n=\(sizes.first ?? 0): \(format(life))×")
+    }
+    return lines
+  }
+
+  private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let gap = String(repeating: " ", count: max(0, width - text.count))
+    return right ? gap + text : text + gap
+  }
+
+  private func format(_ value: Double) -> String {
+    switch abs(value) {
+    case ..<10: String(format: "%.2f", value)
+    case ..<1000: String(format: "%.1f", value)
+    default: String(format: "%.0f", value)
+    }
+  }
+}

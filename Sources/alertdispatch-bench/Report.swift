@@ -1,0 +1,138 @@
+import Foundation
+
+/// Bytes per queued alert at one size.
+struct MemoryFigure: Codable {
+  var n: Int
+  var bytesPerQueuedAlert: Double?
+}
+
+/// AlertDispatch against the others on one workload at one size.
+struct Comparison: Codable {
+  var workload: String
+  var n: Int
+  /// Baseline ns per event ÷ AlertDispatch ns per event (how many times faster), by baseline.
+  var speedup: [String: Double]
+  /// AlertDispatch ns per lifecycle ÷ the ring buffer's enqueue + dequeue.
+  var lifecycleOverFloor: Double?
+}
+
+/// One target of issue 8, as measured.
+struct TargetFigure: Codable {
+  var target: String
+  var workload: String
+  var value: Double?
+  var limit: Double
+  var met: Bool
+  var detail: String
+}
+
+/// Every figure of a run, as a table or as one JSON object.
+struct Report: Codable {
+  var sizes: [Int]
+  var repetitions: Int
+  var cells: [Cell]
+  var memory: [MemoryFigure]
+  var comparisons: [Comparison] = []
+  /// AlertDispatch ns per event at the largest size ÷ at the smallest, by workload.
+  var scaling: [String: Double] = [:]
+  /// Deep (10,000 offstage screens) ÷ deep-bare − 1 per event, median of interleaved
+  /// repetitions, by n.
+  var offstageOverhead: [String: Double] = [:]
+  var targets: [TargetFigure] = []
+
+  init(options: BenchOptions, cells: [Cell], memory: [MemoryFigure]) {
+    sizes = options.sizes
+    repetitions = options.reps
+    self.cells = cells
+    self.memory = memory
+    computeFigures()
+  }
+
+  func cell(_ kind: SchedulerKind, _ workload: Workload, _ n: Int) -> Cell? {
+    cells.first { $0.scheduler == kind.rawValue && $0.workload == workload.rawValue && $0.n == n }
+  }
+
+  private mutating func computeFigures() {
+    let timed = Workload.allCases.filter { $0 != .deepBare }
+    for workload in timed {
+      for n in sizes {
+        guard let ours = cell(.dispatch, workload, n), let event = ours.nsPerEvent else { continue }
+        var speedup: [String: Double] = [:]
+        for kind in SchedulerKind.allCases where kind != .dispatch {
+          if let theirs = cell(kind, workload, n)?.nsPerEvent {
+            speedup[kind.rawValue] = theirs / event
+          }
+        }
+        let floor = cell(.floor, workload, n)?.nsPerLifecycle
+        comparisons.append(
+          Comparison(
+            workload: workload.rawValue, n: n, speedup: speedup,
+            lifecycleOverFloor: floor.flatMap { f in ours.nsPerLifecycle.map { $0 / f } }))
+      }
+    }
+    for workload in Workload.allCases {
+      if let small = sizes.first, let large = sizes.last,
+        let low = cell(.dispatch, workload, small)?.nsPerEvent,
+        let high = cell(.dispatch, workload, large)?.nsPerEvent
+      {
+        scaling[workload.rawValue] = high / low
+      }
+    }
+    for n in sizes {
+      if let overhead = cell(.dispatch, .deep, n)?.offstageOverhead {
+        offstageOverhead["\(n)"] = overhead
+      }
+    }
+    computeTargets(timed)
+  }
+
+  private mutating func computeTargets(_ timed: [Workload]) {
+    let small = sizes.first ?? 0
+    let large = sizes.last ?? 0
+    let pivot = sizes.contains(10_000) ? 10_000 : large
+    for workload in Workload.allCases {
+      guard let ratio = scaling[workload.rawValue] else { continue }
+      targets.append(
+        TargetFigure(
+          target: "per-event cost at n=\(large) / at n=\(small)", workload: workload.rawValue,
+          value: ratio, limit: 2, met: ratio <= 2, detail: "≤ 2×"))
+    }
+    for workload in timed {
+      let comparison = comparisons.first { $0.workload == workload.rawValue && $0.n == pivot }
+      let value = comparison?.speedup[SchedulerKind.seed004.rawValue]
+      targets.append(
+        TargetFigure(
+          target: "faster than seed 004's pass at n=\(pivot)", workload: workload.rawValue,
+          value: value, limit: 1000, met: (value ?? 0) >= 1000, detail: "≥ 1000×"))
+    }
+    for workload in timed {
+      let worst = comparisons.filter { $0.workload == workload.rawValue }
+        .compactMap { comparison in comparison.lifecycleOverFloor.map { (comparison.n, $0) } }
+        .max { $0.1 < $1.1 }
+      targets.append(
+        TargetFigure(
+          target: "full lifecycle / ring buffer enqueue + dequeue (worst n)",
+          workload: workload.rawValue, value: worst?.1, limit: 20,
+          met: (worst?.1 ?? .infinity) <= 20, detail: "≤ 20× (worst at n=\(worst?.0 ?? 0))"))
+    }
+    let overhead = offstageOverhead.max { $0.value < $1.value }
+    targets.append(
+      TargetFigure(
+        target: "10,000 offstage screens: extra cost per event (worst n)", workload: "deep",
+        value: overhead.map { $0.value * 100 }, limit: 10,
+        met: (overhead?.value ?? .infinity) <= 0.10,
+        detail: "≤ 10 % (worst at n=\(overhead?.key ?? "-"))"))
+    let bytes = memory.last?.bytesPerQueuedAlert
+    targets.append(
+      TargetFigure(
+        target: "bytes per queued alert at n=\(memory.last?.n ?? 0)", workload: "burst",
+        value: bytes, limit: 512, met: (bytes ?? .infinity) <= 512, detail: "≤ 512 B"))
+  }
+
+  func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = (try? encoder.encode(self)) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,162 @@
+import AlertDispatchKit
+
+/// The four workloads of issue 8.
+enum Workload: String, CaseIterable, Sendable {
+  /// n alerts of random priority on one dispatch, each dismissed as it goes up.
+  case burst
+  /// A chain of depth 16 with 10,000 offstage screens holding alerts; the n alerts on the chain.
+  case deep
+  /// The same chain of depth 16 without offstage screens: the reference for `deep`.
+  case deepBare = "deep-bare"
+  /// Chains and fan-in of `after` dependencies.
+  case dependencies
+  /// Two tabs switching (disappear, appear) with showing alerts suspended and restored.
+  case churn
+
+  var summary: String {
+    switch self {
+    case .burst: "n alerts, random priority, one dispatch, each dismissed as it goes up"
+    case .deep: "chain of depth 16 + 10,000 offstage screens with 2 alerts each; n alerts on chain"
+    case .deepBare: "the same chain of depth 16, no offstage screens (reference for deep)"
+    case .dependencies: "blocks of 16: a chain of 8 `after` links, 7 alerts fanning in to 1"
+    case .churn: "two tabs; each step switches tab (disappear + appear), then dismisses the front"
+    }
+  }
+}
+
+/// One alert of a workload, with everything precomputed so that no request is built while timed.
+struct AlertSpec {
+  let id: AlertID
+  let priority: Int
+  /// Index of the screen the alert is added to.
+  let screen: Int
+  let dependencies: [AlertID]
+  let seq: Int
+  let request: AlertRequest
+}
+
+/// One screen of a workload's tree; index 0 is the root.
+struct ScreenSpec {
+  let parent: Int?
+  let visible: Bool
+}
+
+/// The screens, the active child of each parent, the offstage alerts added before timing, and
+/// the n alerts of one run.
+struct Scenario {
+  let workload: Workload
+  let n: Int
+  var screens: [ScreenSpec] = [ScreenSpec(parent: nil, visible: true)]
+  /// The active child of each screen that has one (the chain).
+  var activeChild: [Int: Int] = [:]
+  /// Alerts added (untimed) before the runs; they stay queued offstage.
+  var offstage: [AlertSpec] = []
+  /// The alerts of one run.
+  var alerts: [AlertSpec] = []
+  /// For churn: the two tabs that switch.
+  var tabs: [Int] = []
+
+  static let chainDepth = 16
+  static let offstageScreens = 10_000
+  static let alertsPerOffstageScreen = 2
+
+  @MainActor
+  init(_ workload: Workload, n: Int, seed: UInt64) {
+    self.workload = workload
+    self.n = n
+    var random = SplitMix64(seed: seed &+ UInt64(n))
+    switch workload {
+    case .burst:
+      alerts = (0..<n).map { spec($0, screen: 0, priority: random.priority()) }
+    case .deep, .deepBare:
+      for level in 1..<Scenario.chainDepth {
+        screens.append(ScreenSpec(parent: level - 1, visible: true))
+        activeChild[level - 1] = level
+      }
+      // Offstage alerts draw from their own generator, so that deep and deep-bare put the very
+      // same alerts on the chain.
+      var offstageRandom = SplitMix64(seed: seed ^ 0x0FF5_7A6E)
+      if workload == .deep { addOffstageScreens(&offstageRandom) }
+      alerts = (0..<n).map {
+        spec($0, screen: $0 % Scenario.chainDepth, priority: random.priority())
+      }
+    case .dependencies:
+      alerts = (0..<n).map { index in
+        let block = index - index % 16
+        let position = index % 16
+        let after: [AlertID]
+        switch position {
+        case 1..<8: after = [Scenario.id(index - 1)]
+        case 15: after = (block + 7..<block + 15).filter { $0 < n }.map(Scenario.id)
+        default: after = []
+        }
+        return spec(index, screen: 0, priority: random.priority(), after: after)
+      }
+    case .churn:
+      screens += [ScreenSpec(parent: 0, visible: true), ScreenSpec(parent: 0, visible: false)]
+      tabs = [1, 2]
+      activeChild[0] = 1
+      alerts = (0..<n).map { spec($0, screen: 1 + $0 % 2, priority: random.priority()) }
+    }
+  }
+
+  /// 100 offstage groups (unselected tabs) of 100 screens each, hung under the chain's nodes.
+  @MainActor
+  private mutating func addOffstageScreens(_ random: inout SplitMix64) {
+    let groups = 100
+    let perGroup = Scenario.offstageScreens / groups
+    var serial = 0
+    for group in 0..<groups {
+      let groupIndex = screens.count
+      screens.append(ScreenSpec(parent: group % Scenario.chainDepth, visible: false))
+      for _ in 0..<perGroup {
+        let screen = screens.count
+        screens.append(ScreenSpec(parent: groupIndex, visible: false))
+        for _ in 0..<Scenario.alertsPerOffstageScreen {
+          let id = AlertID("o\(serial)")
+          let priority = random.priority()
+          offstage.append(
+            AlertSpec(
+              id: id, priority: priority, screen: screen, dependencies: [], seq: serial,
+              request: AlertRequest(id: id, priority: AlertPriority(priority))))
+          serial += 1
+        }
+      }
+    }
+  }
+
+  static func id(_ index: Int) -> AlertID { AlertID("a\(index)") }
+
+  @MainActor
+  private func spec(_ index: Int, screen: Int, priority: Int, after: [AlertID] = [])
+    -> AlertSpec
+  {
+    let id = Scenario.id(index)
+    return AlertSpec(
+      id: id, priority: priority, screen: screen, dependencies: after, seq: index,
+      request: AlertRequest(id: id, priority: AlertPriority(priority), after: after))
+  }
+
+  /// Scheduler calls one run makes: adds and dismisses, plus two per tab switch.
+  var eventsPerRun: Int {
+    workload == .churn ? 4 * n : 2 * n
+  }
+}
+
+/// A small deterministic generator, so every scheduler sees the same priorities.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A priority in 0..<1000, so that lanes hold up to 1,000 distinct priorities.
+  mutating func priority() -> Int { Int(next() % 1000) }
+}

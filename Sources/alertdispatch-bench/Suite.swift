@@ -1,0 +1,100 @@
+/// The schedulers compared, in table order.
+enum SchedulerKind: String, CaseIterable {
+  case dispatch
+  case floor
+  case seed002
+  case seed000
+  case seed004
+
+  var summary: String {
+    switch self {
+    case .dispatch: "AlertDispatch (this package), VirtualClock, ClosurePresenter"
+    case .floor: "bare ring buffer of requests: enqueue, dequeue on dismiss; nothing else"
+    case .seed002: "seed 002 AlertQueue: FIFO array, removeFirst() on dismiss; no priority"
+    case .seed000: "seed 000 PRPopupManager: pool sorted by priority on every dismiss"
+    case .seed004: "seed 004 XYZAlertView: each pass collects every queue on the chain, re-sorts"
+    }
+  }
+
+  /// The baselines whose cost per event grows with the queue; a run of theirs is predicted to
+  /// grow with the square of n, the others' linearly.
+  var isQuadratic: Bool {
+    switch self {
+    case .dispatch, .floor: false
+    case .seed002, .seed000, .seed004: true
+    }
+  }
+
+  /// Whether a cell runs whatever its prediction: AlertDispatch always, and seed 004 up to
+  /// `BenchOptions.alwaysRunUpTo`, since the 1000× target is read against it at n = 10,000.
+  func mustRun(n: Int, _ options: BenchOptions) -> Bool {
+    self == .dispatch || (self == .seed004 && n <= options.alwaysRunUpTo)
+  }
+
+  @MainActor
+  func measure(_ scenario: Scenario, _ options: BenchOptions, predictedRun: Duration?) -> Cell {
+    switch self {
+    case .dispatch:
+      alertdispatch_bench.measure(
+        DispatchScheduler.self, name: rawValue, scenario, options: options,
+        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
+    case .floor:
+      alertdispatch_bench.measure(
+        RingBufferFloor.self, name: rawValue, scenario, options: options,
+        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
+    case .seed002:
+      alertdispatch_bench.measure(
+        Seed002FIFOQueue.self, name: rawValue, scenario, options: options,
+        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
+    case .seed000:
+      alertdispatch_bench.measure(
+        Seed000PriorityPool.self, name: rawValue, scenario, options: options,
+        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
+    case .seed004:
+      alertdispatch_bench.measure(
+        Seed004ChainPass.self, name: rawValue, scenario, options: options,
+        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
+    }
+  }
+}
+
+/// Runs every workload at every size on every scheduler. AlertDispatch runs `deep` and
+/// `deep-bare` interleaved; the baselines do not run `deep-bare`, which only serves as the
+/// reference for the cost of offstage screens.
+@MainActor
+func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
+  var cells: [Cell] = []
+  func report(_ cell: Cell) {
+    progress(
+      "\(cell.workload) n=\(cell.n) \(cell.scheduler): "
+        + (cell.nsPerEvent.map { "\(Int($0)) ns/event" } ?? cell.skipped ?? ""))
+    cells.append(cell)
+  }
+  for workload in Workload.allCases where workload != .deepBare {
+    guard options.workloads.isEmpty || options.workloads.contains(workload.rawValue) else {
+      continue
+    }
+    var last: [SchedulerKind: (n: Int, run: Duration)] = [:]
+    for n in options.sizes {
+      let scenario = Scenario(workload, n: n, seed: 42)
+      for kind in SchedulerKind.allCases
+      where options.schedulers.isEmpty || options.schedulers.contains(kind.rawValue) {
+        if workload == .deep && kind == .dispatch {
+          let pair = measureOffstagePair(n: n, options: options)
+          report(pair.deep)
+          report(pair.bare)
+          continue
+        }
+        let predicted = last[kind].map { previous in
+          let scale = Double(n) / Double(previous.n)
+          let growth = kind.isQuadratic ? scale * scale : scale
+          return Duration.nanoseconds(Int64(previous.run.nanoseconds * growth))
+        }
+        let cell = kind.measure(scenario, options, predictedRun: predicted)
+        if let run = cell.runTime { last[kind] = (n, run) }
+        report(cell)
+      }
+    }
+  }
+  return cells
+}
