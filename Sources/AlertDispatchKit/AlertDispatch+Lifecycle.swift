@@ -161,7 +161,9 @@ extension AlertDispatch {
     everyone.sort { $0.seq < $1.seq }
     for alert in everyone {
       _ = domain.registerLane(alert.request.lane)
-      if domain.byID[alert.id] == nil { domain.byID[alert.id] = alert }
+      // An alert replaced while on screen gave its id to its replacement when it was replaced;
+      // it keeps animating out, but the id is not its own any more.
+      if domain.byID[alert.id] == nil && !alert.isBeingReplaced { domain.byID[alert.id] = alert }
       for dependency in alert.request.dependencies {
         domain.dependents[dependency, default: []].append(alert)
       }

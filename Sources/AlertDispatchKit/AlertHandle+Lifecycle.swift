@@ -154,6 +154,12 @@ extension AlertHandle {
     deliver(.cancelled(.ownerClosed))
   }
 
+  /// Whether the alert is being dismissed because an alert with its id replaced it.
+  var isBeingReplaced: Bool {
+    guard state == .dismissing, case .cancelled(.replaced)? = pendingOutcome else { return false }
+    return true
+  }
+
   /// An ended alert needs no presenter. A presenter that still holds the alert (the app
   /// reported it dismissed without telling the presenter) would otherwise keep both alive.
   private func releasePresenters() {
