@@ -27,12 +27,16 @@ swift build -c release --product alertdispatch-fuzz --scratch-path "$scratch" \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -D -Xswiftc FUZZING
 
 mkdir -p "$work/crashes" "$work/corpus"
+repo=$PWD
+parallel=()
+if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 echo "== fuzzing for ${seconds}s with $jobs job(s); new inputs go to $work/corpus"
 status=0
-"$scratch/release/alertdispatch-fuzz" \
+# From the work folder, so that libFuzzer's logs (fuzz-N.log with several jobs) land there.
+(cd "$work" && "$scratch/release/alertdispatch-fuzz" \
   -max_total_time="$seconds" -max_len=2048 -timeout=10 -rss_limit_mb=4096 \
-  -jobs="$jobs" -workers="$jobs" -print_final_stats=1 \
-  -artifact_prefix="$work/crashes/" "$work/corpus" Fuzz/corpus || status=$?
+  "${parallel[@]}" -print_final_stats=1 \
+  -artifact_prefix="$work/crashes/" "$work/corpus" "$repo/Fuzz/corpus") || status=$?
 
 crashes=$(find "$work/crashes" -type f | wc -l)
 echo "== fuzzed ${seconds}s; corpus $(ls "$work/corpus" | wc -l) inputs; crashes: $crashes in $work/crashes"

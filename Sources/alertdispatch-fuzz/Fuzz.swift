@@ -9,8 +9,9 @@ import Foundation
 func check(_ bytes: [UInt8]) {
   let result = FuzzInput.run(bytes)
   guard result.violations.isEmpty else {
-    for violation in result.violations { print("violation: \(violation)") }
-    print(FuzzInput.episode(bytes))
+    var report = result.violations.map { "violation: \($0)\n" }.joined()
+    report += "\(FuzzInput.episode(bytes))\n"
+    FileHandle.standardError.write(Data(report.utf8))
     fatalError("alertdispatch-fuzz: \(result.violations.count) violations")
   }
 }
@@ -49,6 +50,7 @@ func check(_ bytes: [UInt8]) {
     static let usage = """
       usage: alertdispatch-fuzz FILE|DIRECTORY …     replay inputs; status 1 if one fails
              alertdispatch-fuzz --print FILE          print an input's episode and scenario
+             alertdispatch-fuzz --shrink FILE         shrink a failing input's episode and print it
              alertdispatch-fuzz --make-corpus DIR N   write N seeded inputs of 256 bytes
       To fuzz, run Scripts/fuzz.sh SECONDS.
       """
@@ -58,6 +60,7 @@ func check(_ bytes: [UInt8]) {
       MainActor.assumeIsolated {
         switch arguments.first {
         case "--print" where arguments.count == 2: printInput(arguments[1])
+        case "--shrink" where arguments.count == 2: shrinkInput(arguments[1])
         case "--make-corpus" where arguments.count == 3:
           makeCorpus(arguments[1], count: Int(arguments[2]) ?? 0)
         case nil, "--help", "-h": print(usage)
@@ -87,6 +90,17 @@ func check(_ bytes: [UInt8]) {
       let episode = FuzzInput.episode(read(file))
       print(episode)
       print(StressRunner.scenario(for: episode, title: "alertdispatch-fuzz \(file)"))
+    }
+
+    @MainActor
+    static func shrinkInput(_ file: String) {
+      let episode = FuzzInput.episode(read(file))
+      guard let first = StressRunner.run(episode).violations.first else {
+        return print("\(file): no violation")
+      }
+      let minimal = Shrinker.shrink(episode, keeping: first.signature)
+      print(minimal)
+      print(StressRunner.scenario(for: minimal, title: "alertdispatch-fuzz \(file), shrunk"))
     }
 
     static func makeCorpus(_ directory: String, count: Int) {

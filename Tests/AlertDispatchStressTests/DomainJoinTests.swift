@@ -53,3 +53,38 @@ struct DomainJoinTests {
     #expect(window.invariantViolations == [])
   }
 }
+
+@MainActor
+@Suite("Replaced alerts and domain rebuilds")
+struct ReplacedAlertRebuildTests {
+  init() {
+    AlertDispatch.checksInvariants = true
+    AlertDispatch.diagnosticHandler = { _ in }
+  }
+
+  /// Found by alertdispatch-fuzz (Fuzz/regressions/replaced-alert-reclaims-id-after-rebuild):
+  /// an alert replaced while on screen animates out; a domain rebuild (here a screen joining)
+  /// gave its id back to it, so when it finally ended it unblocked the dependents of its
+  /// replacement, which had not even shown.
+  @Test("A replaced alert animating out does not take its id back when the domain is rebuilt")
+  func replacedKeepsNoID() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    presenter.dismissDuration = .milliseconds(100)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let old = window.add(AlertRequest(id: "a0"))
+    let replacement = window.add(AlertRequest(id: "a0", duplicates: .replaceExisting))
+    #expect(old.state == .dismissing)
+    try AlertDispatch(name: "modal", clock: clock).setParent(window)  // rebuilds the domain
+    #expect(window.alert(withID: "a0") === replacement)
+    let dependent = window.add(AlertRequest(id: "after-a0", priority: .high, after: ["a0"]))
+    clock.advance(by: .milliseconds(100))
+    #expect(old.endedOutcome == .cancelled(.replaced(by: "a0")))
+    #expect(replacement.state == .showing)
+    #expect(dependent.state == .queued)
+    #expect(window.explain("after-a0") == .waitingForDependencies(["a0"]))
+    replacement.dismiss(result: "OK")
+    #expect(dependent.state == .showing)
+    #expect(window.invariantViolations == [])
+  }
+}

@@ -98,6 +98,24 @@ struct StressRegressionTests {
           AlertSpec(owner: .raw(2), reaction: StressReaction(when: 0, action: .readd(alert: 0)))),
       ])
     ),
+    (
+      // Found by alertdispatch-fuzz in ten minutes; the input is in Fuzz/regressions.
+      "fuzz, replaced alert reclaims its id: a domain rebuild while a replaced alert animates out",
+      StressEpisode(
+        dismissTime: 3,
+        operations: [
+          .root(window: 0, screen: .fresh(.plain)),
+          .link(.window(0)),
+          .add(AlertSpec(owner: .window(64), replaces: true)),
+          .add(AlertSpec(owner: .screen(114))),
+          .readd(alert: 204),
+          .add(AlertSpec(owner: .screen(208))),
+          .add(AlertSpec(owner: .screen(208))),
+          .add(AlertSpec(owner: .screen(99))),
+          .present(over: 140, modal: .fresh(.plain), fullScreen: true, animated: false),
+          .add(AlertSpec(owner: .window(117), priority: 8, dependencies: [104, 154])),
+        ])
+    ),
   ]
 
   @Test("Each shrunk episode runs clean", arguments: episodes.indices)
