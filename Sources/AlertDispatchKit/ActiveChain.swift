@@ -41,6 +41,7 @@ struct ActiveChain {
   /// The lane queues of the chain's dispatches that are not paused.
   func queues(for lane: String) -> [LaneQueue] {
     var queues: [LaneQueue] = []
+    queues.reserveCapacity(links.count)
     for link in links where link.pausedBy == nil {
       let byLane = link.node.queues
       // Most dispatches queue in one lane or none: comparing one small string is cheaper
