@@ -28,9 +28,10 @@ extension AlertDispatch {
       if alert.state.isVisible {
         for dependency in alert.request.dependencies {
           // A blocker counts only if it was in this domain when the alert first went up: one
-          // added later, or whose dispatch joined later, does not pull the alert down.
+          // added later (even by a call made during that pass), or whose dispatch joined
+          // later, does not pull the alert down.
           if let blocker = domain.byID[dependency], blocker !== alert,
-            max(blocker.seq, blocker.joinedStamp, alert.joinedStamp) < alert.firstUpStamp,
+            max(blocker.joinedStamp, alert.joinedStamp) < alert.firstUpStamp,
             !blocker.hasGoneUp || blocker.state.isVisible
           {
             violations.append("visible alert '\(alert.id)' depends on unfinished '\(dependency)'")

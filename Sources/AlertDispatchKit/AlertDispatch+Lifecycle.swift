@@ -50,6 +50,7 @@ extension AlertDispatch {
   func register(_ alert: AlertHandle, in domain: Domain) {
     alerts[ObjectIdentifier(alert)] = alert
     alert.isRegistered = true
+    alert.joinedStamp = Engine.shared.nextStamp()
     alert.state = alert.isReady ? .queued : .pending
     domain.byID[alert.id] = alert
     for dependency in alert.request.dependencies {

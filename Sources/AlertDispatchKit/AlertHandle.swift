@@ -39,7 +39,9 @@ public final class AlertHandle {
   var blockedBy: Set<AlertID> = []
   var hasGoneUp = false
   var firstUpStamp: UInt64 = 0
-  /// When the alert's dispatch last moved to another domain (``AlertDispatch/setParent(_:)``).
+  /// When the alert joined its current domain: when it was added (which, for a call made
+  /// during a pass, is after the pass), or when its dispatch last moved
+  /// (``AlertDispatch/setParent(_:)``).
   var joinedStamp: UInt64 = 0
   var upStamp: UInt64 = 0
   weak var coveredBy: AlertHandle?
