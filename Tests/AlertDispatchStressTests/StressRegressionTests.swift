@@ -116,6 +116,27 @@ struct StressRegressionTests {
           .add(AlertSpec(owner: .window(117), priority: 8, dependencies: [104, 154])),
         ])
     ),
+    (
+      // Found by alertdispatch-fuzz in the second ten minutes (the input is in
+      // Fuzz/regressions), shrunk by hand. In one pass a capped alert ended, the completion of
+      // another capped alert added it again, and its dependent went up; the add ran after the
+      // pass, yet the checker took its creation for the moment it joined the domain.
+      "fuzz, readded dependency: a completion re-adds a dependency during the pass its dependent goes up",
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.plain)),
+        .root(window: 3, screen: .fresh(.plain)),
+        .refuse(true),
+        .add(AlertSpec(owner: .screen(1), lane: 1, cap: 2)),
+        .add(AlertSpec(owner: .screen(0), lane: 1, cap: 2)),
+        .add(
+          AlertSpec(
+            owner: .screen(0), lane: 1, cap: 2,
+            reaction: StressReaction(when: 0, action: .readd(alert: 1)))),
+        .add(AlertSpec(owner: .screen(0), lane: 1, dependencies: [1])),
+        .refuse(false),
+        .advance(milliseconds: 1_000),
+      ])
+    ),
   ]
 
   @Test("Each shrunk episode runs clean", arguments: episodes.indices)
