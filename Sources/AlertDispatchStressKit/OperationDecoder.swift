@@ -40,7 +40,7 @@ public enum OperationDecoder {
       presentTime: presenter & 0x7, dismissTime: (presenter >> 3) & 0x7,
       transitionTime: (presenter >> 6) & 0x3, completesDismissals: header & 0xF0 != 0,
       operations: [])
-    episode.operations = prologue(header, &source)
+    episode.operations = Array(prologue(header, &source).prefix(maxOperations))
     while episode.operations.count < maxOperations && !source.isExhausted {
       episode.operations.append(operation(from: &source))
     }
