@@ -5,23 +5,29 @@ extension AlertDispatch {
     Engine.shared.markDirty(root)
   }
 
-  /// Delivers an event to the observers of this dispatch and of every ancestor.
+  /// Delivers an event to the observers of this dispatch and of every ancestor; a diagnostic
+  /// also goes to ``AlertDispatch/diagnosticHandler``. Nothing is built when nobody listens.
   func emit(_ kind: AlertEvent.Kind, alert: AlertHandle? = nil) {
+    let isDiagnostic = if case .diagnostic = kind { true } else { false }
+    guard isDiagnostic || hasObservers else { return }
     let event = AlertEvent(
       time: now, kind: kind, alertID: alert?.id, lane: alert?.request.lane.name, dispatch: name)
     var node: AlertDispatch? = self
-    var delivered = false
     while let current = node {
-      for (_, observer) in current.observers {
-        observer(event)
-        delivered = true
-      }
+      for (_, observer) in current.observers { observer(event) }
       node = current.parent
     }
-    if case .diagnostic = kind {
-      _ = delivered
-      AlertDispatch.diagnosticHandler(event)
+    if isDiagnostic { AlertDispatch.diagnosticHandler(event) }
+  }
+
+  /// Whether this dispatch or an ancestor has an observer.
+  private var hasObservers: Bool {
+    var node: AlertDispatch? = self
+    while let current = node {
+      if !current.observers.isEmpty { return true }
+      node = current.parent
     }
+    return false
   }
 
   func diagnose(_ message: String, alert: AlertHandle? = nil) {
