@@ -27,6 +27,8 @@ public final class RecordingPresenter: AlertPresenter {
   /// The alerts currently on screen (presenting or showing, not hidden), in the order they went
   /// up.
   public private(set) var onScreen: [AlertHandle] = []
+  /// Alerts animating out after a tap or a dismissal.
+  private var leaving: Set<ObjectIdentifier> = []
 
   /// Creates a presenter writing to `transcript`.
   public init(transcript: Transcript = Transcript(), clock: VirtualClock? = nil) {
@@ -64,9 +66,11 @@ public final class RecordingPresenter: AlertPresenter {
     onScreen.removeAll { $0 === alert }
   }
 
-  /// Records the call and puts the alert back on screen.
+  /// Records the call and puts the alert back on screen, unless it is animating out after a
+  /// tap or a dismissal (the user's choice stands).
   public func restore(_ alert: AlertHandle) {
     transcript.record("restore \(alert.id) @\(where_(alert))")
+    guard !leaving.contains(ObjectIdentifier(alert)) else { return }
     onScreen.append(alert)
   }
 
@@ -99,7 +103,10 @@ public final class RecordingPresenter: AlertPresenter {
     guard dismissDuration > .zero, let clock else {
       return alert.dismiss(result: result)
     }
-    _ = clock.schedule(at: clock.now + dismissDuration) { [weak alert] in
+    let key = ObjectIdentifier(alert)
+    leaving.insert(key)
+    _ = clock.schedule(at: clock.now + dismissDuration) { [weak self, weak alert] in
+      self?.leaving.remove(key)
       alert?.dismiss(result: result)
     }
   }

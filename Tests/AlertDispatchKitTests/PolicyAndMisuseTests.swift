@@ -283,3 +283,23 @@ struct OutcomeTests {
     f.verify()
   }
 }
+
+extension OutcomeTests {
+  @Test("A tapped alert animating out is not put back on screen by a restore")
+  func restoreWhileLeaving() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(300)
+    let home = f.dispatch("home")
+    let a = f.add("a", to: home)
+    f.presenter.tap("a", "OK")
+    home.disappear()
+    home.appear()
+    #expect(f.presenter.onScreenIDs == [])
+    f.clock.advance(by: .milliseconds(300))
+    #expect(a.endedOutcome == .dismissed("OK"))
+    f.expect([
+      "present a @home", "tap a OK", "hide a @home", "restore a @home", "end a: dismissed(OK)",
+    ])
+    f.verify()
+  }
+}
