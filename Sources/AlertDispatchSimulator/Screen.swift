@@ -38,13 +38,18 @@ public class Screen {
   /// Whether the screen's children join its domain (see ``Simulator/link(_:)-(Screen)``).
   public internal(set) var isLinked = false
 
-  let simulator: Simulator
+  /// Held weakly: the simulator holds its windows, which hold their screens, so a strong
+  /// reference back would keep a whole simulator alive after a test or a scenario relaunch.
+  private weak var owner: Simulator?
+  /// The simulator that made this screen; once it is released, a stand-in that records into a
+  /// transcript nobody reads, so a screen outliving its simulator stays harmless.
+  var simulator: Simulator { owner ?? Simulator.released }
   /// The window, when this screen is the window's root or one of its modals.
   weak var hostWindow: Window?
 
   init(_ name: String, simulator: Simulator) {
     self.name = name
-    self.simulator = simulator
+    self.owner = simulator
     self.dispatch = simulator.makeDispatch(name, visible: false)
     simulator.register(self)
   }

@@ -81,6 +81,9 @@ public final class Simulator {
   /// The main window.
   public var window: Window { windows[0] }
 
+  /// Stands in for the simulator of a screen that outlived it.
+  static let released = Simulator(windowName: "released")
+
   /// The current virtual time.
   public var now: AlertInstant { clock.now }
 
