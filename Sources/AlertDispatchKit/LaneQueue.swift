@@ -116,17 +116,6 @@ struct LaneQueue {
   }
 
   func cursor() -> Cursor { Cursor(queue: self) }
-
-  /// Every alert in line order (for diagnostics and invariant checks).
-  var all: [AlertHandle] {
-    var result: [AlertHandle] = []
-    var cursor = cursor()
-    while let alert = cursor.current {
-      result.append(alert)
-      cursor.advance()
-    }
-    return result
-  }
 }
 
 /// Merges the lane queues of the dispatches on the chain into one line order.
