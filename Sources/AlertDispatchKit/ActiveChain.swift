@@ -14,7 +14,7 @@ struct ActiveChain {
   private var links: [Link] = []
 
   init(root: AlertDispatch) {
-    links.reserveCapacity(8)
+    links.reserveCapacity(16)
     var node: AlertDispatch? = root
     var paused: AlertDispatch?
     while let current = node, current.isVisible, !current.isClosed, index(of: current) == nil {

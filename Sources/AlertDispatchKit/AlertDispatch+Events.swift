@@ -22,6 +22,7 @@ extension AlertDispatch {
 
   /// Whether this dispatch or an ancestor has an observer.
   private var hasObservers: Bool {
+    guard AlertDispatch.observedDispatches > 0 else { return false }
     var node: AlertDispatch? = self
     while let current = node {
       if !current.observers.isEmpty { return true }

@@ -107,6 +107,14 @@ extension AlertDispatch {
     }
   }
 
+  /// `appear()` and `disappear()`: appearing also retries refused alerts at once, since a host
+  /// may exist now.
+  func applySetVisible(_ visible: Bool) {
+    isVisible = visible
+    if visible { root.domain.retryRefusedNow() }
+    requestPass()
+  }
+
   func applyClose() {
     guard !isClosed else {
       return diagnose("close() on dispatch '\(name)' that is already closed; ignored")

@@ -7,8 +7,11 @@ extension AlertDispatch {
     guard parent == nil else { return root.requestPass() }
     AlertDispatch.passCount += 1
     var settled = false
+    // The chain is asked for once per pass: providers and visibility cannot change during one,
+    // since every call made from a presenter waits until the pass ends.
+    let chain = ActiveChain(root: self)
     for _ in 0..<10_000 {
-      let plan = Arbiter(root: self, now: clock.now).plan()
+      let plan = Arbiter(root: self, chain: chain, now: clock.now).plan()
       if plan.decisions.isEmpty {
         scheduleWake(at: plan.wakeAt)
         settled = true
@@ -90,7 +93,7 @@ extension AlertDispatch {
     alert.hasGoneUp = true
     alert.firstUpStamp = alert.upStamp
     alert.retryAt = nil
-    domain.refused[ObjectIdentifier(alert)] = nil
+    if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
     alert.refusals = 0
     alert.refusalReason = nil
     alert.expiryTimer?.cancel()

@@ -132,7 +132,7 @@ extension AlertHandle {
         domain.removeVisible(self)
         domain.lanes[request.lane.name]?.lastEnd = dispatch.now
       }
-      domain.refused[ObjectIdentifier(self)] = nil
+      if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if isRegistered { unindex(from: domain) }
       dispatch.alerts[ObjectIdentifier(self)] = nil
       dispatch.emit(.ended(outcome), alert: self)

@@ -16,10 +16,21 @@
 public final class AlertHandle {
   /// The request the alert was added with.
   public let request: AlertRequest
+  // Public properties are computed over internal storage so that the optimizer can drop the
+  // run-time exclusivity checks on it (see `AlertDispatch.parent`).
+
   /// Where the alert is in its life.
-  public internal(set) var state: AlertState = .pending
+  public internal(set) var state: AlertState {
+    get { storedState }
+    set { storedState = newValue }
+  }
+  var storedState: AlertState = .pending
   /// The dispatch that owns the alert (`nil` once it was released).
-  public internal(set) weak var dispatch: AlertDispatch?
+  public internal(set) var dispatch: AlertDispatch? {
+    get { storedDispatch }
+    set { storedDispatch = newValue }
+  }
+  weak var storedDispatch: AlertDispatch?
 
   /// The alert's id.
   public var id: AlertID { request.id }
@@ -64,7 +75,7 @@ public final class AlertHandle {
 
   init(request: AlertRequest, dispatch: AlertDispatch, seq: UInt64) {
     self.request = request
-    self.dispatch = dispatch
+    self.storedDispatch = dispatch
     self.seq = seq
     self.isReady = request.readiness == .ready
     self.autoDismissRemaining = request.timing.autoDismiss
@@ -92,7 +103,7 @@ public final class AlertHandle {
   /// Marking an alert that is already ready does nothing; marking an ended one reports a
   /// diagnostic.
   public func markReady() {
-    Engine.shared.perform { self.applyMarkReady() }
+    Engine.shared.perform(.markReady(self))
   }
 
   /// Reports that the alert's UI is fully gone, with the user's choice.
@@ -102,7 +113,7 @@ public final class AlertHandle {
   /// - An alert that never showed is not dismissed (use ``cancel()``), and a second dismiss is
   ///   ignored: both report a diagnostic and change nothing.
   public func dismiss(result: AlertResult = .closed) {
-    Engine.shared.perform { self.applyDismiss(result) }
+    Engine.shared.perform(.dismiss(self, result))
   }
 
   /// Withdraws the alert: it ends as ``CancellationReason/cancelledByApp``.

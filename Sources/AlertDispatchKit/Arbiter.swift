@@ -62,9 +62,9 @@ struct Arbiter {
   let chain: ActiveChain
   let now: AlertInstant
 
-  init(root: AlertDispatch, now: AlertInstant) {
+  init(root: AlertDispatch, chain: ActiveChain? = nil, now: AlertInstant) {
     self.root = root
-    self.chain = ActiveChain(root: root)
+    self.chain = chain ?? ActiveChain(root: root)
     self.now = now
   }
 

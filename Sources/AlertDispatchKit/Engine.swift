@@ -8,7 +8,29 @@
 final class Engine {
   static let shared = Engine()
 
-  private var actions: [() -> Void] = []
+  /// A call waiting for the running action or pass to finish.
+  ///
+  /// The frequent calls are plain cases, so that calling the framework allocates no closure.
+  @MainActor
+  enum Action {
+    case add(AlertDispatch, AlertHandle)
+    case dismiss(AlertHandle, AlertResult)
+    case markReady(AlertHandle)
+    case setVisible(AlertDispatch, Bool)
+    case other(() -> Void)
+
+    func run() {
+      switch self {
+      case .add(let dispatch, let alert): dispatch.applyAdd(alert)
+      case .dismiss(let alert, let result): alert.applyDismiss(result)
+      case .markReady(let alert): alert.applyMarkReady()
+      case .setVisible(let dispatch, let visible): dispatch.applySetVisible(visible)
+      case .other(let action): action()
+      }
+    }
+  }
+
+  private var actions: [Action] = []
   private var actionHead = 0
   private var dirtyRoots: [AlertDispatch] = []
   private var deferredRoots: [AlertDispatch] = []
@@ -25,8 +47,20 @@ final class Engine {
   }
 
   func perform(_ action: @escaping () -> Void) {
-    actions.append(action)
-    if !isDraining { drain() }
+    perform(.other(action))
+  }
+
+  /// Runs `action` at once when nothing is running (then the passes it asked for), or queues it
+  /// behind the running action or pass.
+  func perform(_ action: Action) {
+    if isDraining {
+      actions.append(action)
+      return
+    }
+    isDraining = true
+    action.run()
+    isDraining = false
+    drain()
   }
 
   func markDirty(_ root: AlertDispatch) {
@@ -47,7 +81,7 @@ final class Engine {
           actions.removeAll(keepingCapacity: true)
           actionHead = 0
         }
-        action()
+        action.run()
       } else if !dirtyRoots.isEmpty {
         let root = dirtyRoots.removeFirst()
         if root.passScheduling == .coalesced && !runningDeferred {
