@@ -39,18 +39,11 @@ struct ActiveChain {
   }
 
   /// The lane queues of the chain's dispatches that are not paused.
-  func queues(for lane: String) -> [LaneQueue] {
+  func queues(for lane: LaneKey) -> [LaneQueue] {
     var queues: [LaneQueue] = []
     queues.reserveCapacity(links.count)
     for link in links where link.pausedBy == nil {
-      let byLane = link.node.queues
-      // Most dispatches queue in one lane or none: comparing one small string is cheaper
-      // than hashing the lane name once per node and per plan.
-      if byLane.count == 1, let (name, queue) = byLane.first {
-        if name == lane { queues.append(queue) }
-      } else if !byLane.isEmpty, let queue = byLane[lane] {
-        queues.append(queue)
-      }
+      if let queue = link.node.queues[lane] { queues.append(queue) }
     }
     return queues
   }

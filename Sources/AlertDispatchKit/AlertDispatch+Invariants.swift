@@ -39,14 +39,17 @@ extension AlertDispatch {
         }
       }
     }
-    for lane in domain.laneOrder {
-      violations += checkLane(lane, alerts: all.filter { $0.request.lane.name == lane }, chain)
+    for lane in domain.lanes {
+      violations += checkLane(
+        lane.lane, alerts: all.filter { $0.request.lane.key == lane.lane.key }, chain)
     }
     return violations
   }
 
-  private func checkLane(_ lane: String, alerts: [AlertHandle], _ chain: ActiveChain) -> [String] {
-    guard let capacity = domain.lanes[lane]?.lane.capacity.limit else { return [] }
+  private func checkLane(_ lane: AlertLane, alerts: [AlertHandle], _ chain: ActiveChain)
+    -> [String]
+  {
+    let capacity = lane.capacity.limit
     var violations: [String] = []
     let front = alerts.filter {
       $0.state.isVisible && !($0.coveredBy.map { $0.state.isVisible } ?? false)
@@ -72,8 +75,10 @@ extension AlertDispatch {
   /// The best alert that could go up now, by brute force; `nil` behind a refused alert.
   func bestEligible(in alerts: [AlertHandle], chain: ActiveChain) -> AlertHandle? {
     let now = clock.now
-    let lane = alerts.first?.request.lane.name ?? ""
-    if Arbiter(root: self, now: now).gapUntil(lane) != nil { return nil }
+    if let lane = alerts.first?.request.lane.key, Arbiter(root: self, now: now).gapUntil(lane) != nil
+    {
+      return nil
+    }
     let waiting = alerts.filter { alert in
       guard alert.state == .queued || alert.state == .suspended,
         let owner = alert.dispatch, chain.contains(owner), chain.pausedBy(owner) == nil,

@@ -98,12 +98,10 @@ extension AlertDispatch {
     }
     guard competes != alert.inQueue else { return }
     alert.inQueue = competes
-    let lane = alert.request.lane.name
     if competes {
-      queues[lane, default: LaneQueue()].insert(alert)
+      queues.insert(alert)
     } else {
-      queues[lane]?.remove(alert)
-      if queues[lane]?.isEmpty == true { queues[lane] = nil }
+      queues.remove(alert)
     }
   }
 

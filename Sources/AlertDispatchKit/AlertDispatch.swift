@@ -102,7 +102,7 @@ public final class AlertDispatch {
 
   var weakChildren: [WeakDispatch] = []
   var alerts: [ObjectIdentifier: AlertHandle] = [:]
-  var queues: [String: LaneQueue] = [:]
+  var queues = LaneQueues()
   let domain = Domain()
   var needsPass = false
   var lastRejectedChild: ObjectIdentifier?

@@ -97,7 +97,7 @@ extension AlertDispatch {
     if let retry = alert.retryAt, retry > now {
       return .retryingAfterRefusal(until: retry, reason: alert.refusalReason ?? "refused")
     }
-    let lane = alert.request.lane.name
+    let lane = alert.request.lane.key
     if let gap = Arbiter(root: self, now: now).gapUntil(lane) { return .gap(until: gap) }
     var merge = LaneMerge(chain.queues(for: lane))
     while let ahead = merge.next(), ahead !== alert {
@@ -105,8 +105,10 @@ extension AlertDispatch {
         return .waitingBehind(ahead.id)
       }
     }
-    let front = (domain.visible[lane] ?? []).filter { $0.coveredBy == nil }
-    if let capacity = domain.lanes[lane]?.lane.capacity.limit, front.count >= capacity {
+    let front = domain.visible(in: lane).filter { $0.coveredBy == nil }
+    if let capacity = domain.index(of: lane).map({ domain.lanes[$0].lane.capacity.limit }),
+      front.count >= capacity
+    {
       return .outranked(by: front.map(\.id))
     }
     return .eligible

@@ -130,7 +130,9 @@ extension AlertHandle {
       let domain = dispatch.root.domain
       if wasVisible {
         domain.removeVisible(self)
-        domain.lanes[request.lane.name]?.lastEnd = dispatch.now
+        if let lane = domain.index(of: request.lane.key) {
+          domain.lanes[lane].lastEnd = dispatch.now
+        }
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if isRegistered { unindex(from: domain) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exclusion group inside a domain: at most `capacity` alerts of a lane are in front at once.
 ///
 /// Alerts in different lanes do not block each other, so a toast can show beside a modal alert.
@@ -37,7 +39,16 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The lane's name, its identity within a domain.
-  public var name: String
+  public var name: String {
+    get { storedName }
+    set {
+      storedName = newValue
+      key = LaneKey(newValue)
+    }
+  }
+  private var storedName: String
+  /// The name interned once, so that passes compare integers instead of hashing strings.
+  private(set) var key: LaneKey
   /// How many alerts may be in front at once.
   public var capacity: Capacity
   /// The least time between one alert of this lane ending and the next going up (default 0).
@@ -45,7 +56,8 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a lane.
   public init(_ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero) {
-    self.name = name
+    self.storedName = name
+    self.key = LaneKey(name)
     self.capacity = capacity
     self.minimumGap = minimumGap
   }
@@ -66,4 +78,29 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
     }
     return nil
   }
+}
+
+/// A lane name interned to a small integer: equal names get equal keys in the whole process.
+struct LaneKey: Hashable, Sendable {
+  let rawValue: Int
+
+  init(_ name: String) {
+    rawValue = LaneKey.names.key(for: name)
+  }
+
+  private final class Names: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: [String: Int] = [:]
+
+    func key(for name: String) -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      if let key = keys[name] { return key }
+      let key = keys.count
+      keys[name] = key
+      return key
+    }
+  }
+
+  private static let names = Names()
 }

@@ -70,15 +70,15 @@ struct Arbiter {
 
   func plan() -> PassPlan {
     var plan = PassPlan()
-    for lane in root.domain.laneOrder {
-      planLane(lane, into: &plan)
+    for index in root.domain.lanes.indices {
+      planLane(root.domain.lanes[index], into: &plan)
     }
     return plan
   }
 
   /// The instant before which nothing new may go up in a lane because of its minimum gap.
-  func gapUntil(_ lane: String) -> AlertInstant? {
-    root.domain.lanes[lane].flatMap(gapUntil)
+  func gapUntil(_ lane: LaneKey) -> AlertInstant? {
+    root.domain.index(of: lane).flatMap { gapUntil(root.domain.lanes[$0]) }
   }
 
   private func gapUntil(_ state: Domain.LaneState) -> AlertInstant? {
@@ -87,10 +87,9 @@ struct Arbiter {
     return until > now ? until : nil
   }
 
-  private func planLane(_ lane: String, into plan: inout PassPlan) {
-    guard let laneState = root.domain.lanes[lane] else { return }
+  private func planLane(_ laneState: Domain.LaneState, into plan: inout PassPlan) {
     let capacity = laneState.lane.capacity.limit
-    let visible = root.domain.visible[lane] ?? []
+    let visible = laneState.visible
     // A lane shows a few alerts at most: a linear look-up beats hashing at every plan.
     var leaving: [AlertHandle] = []
     for alert in visible where alert.state != .dismissing && !chain.contains(alert.dispatch) {
@@ -122,7 +121,7 @@ struct Arbiter {
       }
     }
     let gap = gapUntil(laneState)
-    var merge = LaneMerge(chain.queues(for: lane))
+    var merge = LaneMerge(chain.queues(for: laneState.lane.key))
     while let candidate = merge.next() {
       if candidate.state.isVisible { continue }
       if candidate.notBefore > now {

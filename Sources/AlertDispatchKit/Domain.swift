@@ -8,13 +8,15 @@ final class Domain {
   struct LaneState {
     var lane: AlertLane
     var lastEnd: AlertInstant?
+    /// The lane's visible alerts, first up first.
+    var visible: [AlertHandle] = []
   }
 
   var byID: [AlertID: AlertHandle] = [:]
   var dependents: [AlertID: [AlertHandle]] = [:]
-  var visible: [String: [AlertHandle]] = [:]
-  var lanes: [String: LaneState] = [:]
-  var laneOrder: [String] = []
+  /// Every lane the domain has seen, in the order first seen. A domain has a few lanes: finding
+  /// one by a linear search over interned keys costs less than hashing its name.
+  var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
   /// Alerts waiting for a presenter retry.
@@ -26,36 +28,45 @@ final class Domain {
     refused = [:]
   }
 
+  /// The index of `lane` in ``lanes``.
+  func index(of lane: LaneKey) -> Int? {
+    for index in lanes.indices where lanes[index].lane.key == lane { return index }
+    return nil
+  }
+
+  /// The visible alerts of a lane, first up first.
+  func visible(in lane: LaneKey) -> [AlertHandle] {
+    index(of: lane).map { lanes[$0].visible } ?? []
+  }
+
   func registerLane(_ lane: AlertLane) -> String? {
-    if let known = lanes[lane.name]?.lane {
+    if let known = index(of: lane.key).map({ lanes[$0].lane }) {
       guard known == lane else {
         return
           "lane '\(lane.name)' is capacity \(known.capacity), gap \(AlertInstant.format(known.minimumGap)) in this domain; this request says capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
       }
       return nil
     }
-    lanes[lane.name] = LaneState(lane: lane)
-    laneOrder.append(lane.name)
+    lanes.append(LaneState(lane: lane))
     return nil
   }
 
   func addVisible(_ alert: AlertHandle) {
-    visible[alert.request.lane.name, default: []].append(alert)
+    guard let index = index(of: alert.request.lane.key) else { return }
+    lanes[index].visible.append(alert)
   }
 
   func removeVisible(_ alert: AlertHandle) {
-    let name = alert.request.lane.name
-    guard var list = visible[name], let index = list.firstIndex(where: { $0 === alert }) else {
-      return
-    }
-    list.remove(at: index)
-    visible[name] = list
+    guard let lane = index(of: alert.request.lane.key),
+      let index = lanes[lane].visible.firstIndex(where: { $0 === alert })
+    else { return }
+    lanes[lane].visible.remove(at: index)
   }
 
   func reset() {
     byID = [:]
     dependents = [:]
-    visible = [:]
+    for index in lanes.indices { lanes[index].visible = [] }
     refused = [:]
     wakeTimer?.cancel()
     wakeTimer = nil

@@ -44,29 +44,32 @@ struct LaneQueue {
     }
   }
 
-  /// Distinct priorities present, high to low, and the bucket of each at the same index: the
-  /// cursors of every pass read buckets by index, without hashing.
+  /// Distinct priorities present, low to high, and the bucket of each at the same index: the
+  /// cursors of every pass read buckets by index, without hashing. The front of the line is the
+  /// last bucket, so taking the front alert, the common case, moves no other bucket.
   private var priorities: [Int] = []
   private var buckets: [Bucket] = []
   private(set) var count = 0
 
   var isEmpty: Bool { count == 0 }
 
-  /// Where `priority` is, or would be inserted, in `priorities` (high to low).
+  /// Where `priority` is, or would be inserted, in `priorities` (low to high).
   private func slot(of priority: Int) -> (index: Int, found: Bool) {
     var low = 0
     var high = priorities.count
     while low < high {
       let mid = (low + high) / 2
-      if priorities[mid] > priority { low = mid + 1 } else { high = mid }
+      if priorities[mid] < priority { low = mid + 1 } else { high = mid }
     }
     return (low, low < priorities.count && priorities[low] == priority)
   }
 
   mutating func insert(_ alert: AlertHandle) {
-    let (index, found) = slot(of: alert.request.priority.rawValue)
+    let priority = alert.request.priority.rawValue
+    let (index, found) =
+      priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
     if !found {
-      priorities.insert(alert.request.priority.rawValue, at: index)
+      priorities.insert(priority, at: index)
       buckets.insert(Bucket(), at: index)
     }
     buckets[index].insert(alert)
@@ -74,7 +77,9 @@ struct LaneQueue {
   }
 
   mutating func remove(_ alert: AlertHandle) {
-    let (index, found) = slot(of: alert.request.priority.rawValue)
+    let priority = alert.request.priority.rawValue
+    let (index, found) =
+      priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
     guard found else { return }
     let before = buckets[index].items.count - buckets[index].head
     buckets[index].remove(alert)
@@ -86,29 +91,30 @@ struct LaneQueue {
     }
   }
 
-  /// Reads the queue in line order.
+  /// Reads the queue in line order: the last bucket first, each bucket from its head.
   struct Cursor {
     fileprivate let queue: LaneQueue
-    fileprivate var bucketIndex = 0
+    fileprivate var bucketIndex: Int
     fileprivate var position: Int
 
     fileprivate init(queue: LaneQueue) {
       self.queue = queue
-      self.position = queue.buckets.first?.head ?? 0
+      bucketIndex = queue.buckets.count - 1
+      position = queue.buckets.last?.head ?? 0
     }
 
     /// The alert under the cursor, or `nil` past the end.
     var current: AlertHandle? {
-      guard bucketIndex < queue.buckets.count else { return nil }
+      guard bucketIndex >= 0 else { return nil }
       return queue.buckets[bucketIndex].items[position]
     }
 
     mutating func advance() {
-      guard bucketIndex < queue.buckets.count else { return }
+      guard bucketIndex >= 0 else { return }
       position += 1
       if position == queue.buckets[bucketIndex].items.count {
-        bucketIndex += 1
-        if bucketIndex < queue.buckets.count {
+        bucketIndex -= 1
+        if bucketIndex >= 0 {
           position = queue.buckets[bucketIndex].head
         }
       }
@@ -116,6 +122,44 @@ struct LaneQueue {
   }
 
   func cursor() -> Cursor { Cursor(queue: self) }
+}
+
+/// The lane queues of one dispatch. A dispatch queues in one lane or a few: a linear search over
+/// interned lane keys costs less than hashing a lane name.
+@MainActor
+struct LaneQueues {
+  private var lanes: [LaneKey] = []
+  private var queues: [LaneQueue] = []
+
+  /// The queue of `lane`, or `nil` when the dispatch has no alert competing in it.
+  subscript(lane: LaneKey) -> LaneQueue? {
+    for index in lanes.indices where lanes[index] == lane { return queues[index] }
+    return nil
+  }
+
+  mutating func insert(_ alert: AlertHandle) {
+    let lane = alert.request.lane.key
+    for index in lanes.indices where lanes[index] == lane {
+      queues[index].insert(alert)
+      return
+    }
+    var queue = LaneQueue()
+    queue.insert(alert)
+    lanes.append(lane)
+    queues.append(queue)
+  }
+
+  mutating func remove(_ alert: AlertHandle) {
+    let lane = alert.request.lane.key
+    for index in lanes.indices where lanes[index] == lane {
+      queues[index].remove(alert)
+      if queues[index].isEmpty {
+        lanes.remove(at: index)
+        queues.remove(at: index)
+      }
+      return
+    }
+  }
 }
 
 /// Merges the lane queues of the dispatches on the chain into one line order.
