@@ -1,10 +1,11 @@
 /// The dispatches a pass may show alerts from: root → active child → … while each is visible.
 @MainActor
 struct ActiveChain {
-  /// A node of the chain and the nearest paused dispatch at or above it.
+  /// A node of the chain and the index of the nearest paused link at or above it (an index, not
+  /// a reference, so that building the chain retains each node once).
   private struct Link {
     let node: AlertDispatch
-    let pausedBy: AlertDispatch?
+    let pausedBy: Int?
   }
 
   /// The chain, root first.
@@ -16,9 +17,12 @@ struct ActiveChain {
   init(root: AlertDispatch) {
     links.reserveCapacity(16)
     var node: AlertDispatch? = root
-    var paused: AlertDispatch?
-    while let current = node, current.isVisible, !current.isClosed, index(of: current) == nil {
-      if paused == nil && current.isPaused { paused = current }
+    var paused: Int?
+    // No node can come twice: `activeChild()` only answers a child whose parent is the node,
+    // and parent links have no cycle (`setParent(_:)` refuses one), so the chain goes down the
+    // tree. The bound only guards against a hang should that ever break.
+    while let current = node, current.isVisible, !current.isClosed, links.count < 100_000 {
+      if paused == nil && current.isPaused { paused = links.count }
       links.append(Link(node: current, pausedBy: paused))
       node = current.activeChild()
     }
@@ -35,17 +39,17 @@ struct ActiveChain {
   }
 
   func pausedBy(_ dispatch: AlertDispatch) -> AlertDispatch? {
-    index(of: dispatch).flatMap { links[$0].pausedBy }
+    index(of: dispatch).flatMap { links[$0].pausedBy }.map { links[$0].node }
   }
 
-  /// The lane queues of the chain's dispatches that are not paused.
-  func queues(for lane: LaneKey) -> [LaneQueue] {
-    var queues: [LaneQueue] = []
-    queues.reserveCapacity(links.count)
+  /// A cursor at the front of each lane queue of the chain's dispatches that are not paused.
+  func cursors(for lane: LaneKey) -> [LaneQueue.Cursor] {
+    var cursors: [LaneQueue.Cursor] = []
+    cursors.reserveCapacity(links.count)
     for link in links where link.pausedBy == nil {
-      if let queue = link.node.queues[lane] { queues.append(queue) }
+      if let queue = link.node.queues[lane] { cursors.append(queue.cursor()) }
     }
-    return queues
+    return cursors
   }
 }
 
@@ -57,7 +61,7 @@ extension AlertDispatch {
       if lastRejectedChild != nil { lastRejectedChild = nil }
       return nil
     }
-    guard child.parent === self else {
+    guard child.parentID == ObjectIdentifier(self) else {
       let key = ObjectIdentifier(child)
       if lastRejectedChild != key {
         lastRejectedChild = key

@@ -75,7 +75,8 @@ extension AlertDispatch {
   /// The best alert that could go up now, by brute force; `nil` behind a refused alert.
   func bestEligible(in alerts: [AlertHandle], chain: ActiveChain) -> AlertHandle? {
     let now = clock.now
-    if let lane = alerts.first?.request.lane.key, Arbiter(root: self, now: now).gapUntil(lane) != nil
+    if let lane = alerts.first?.request.lane.key,
+      Arbiter(root: self, now: now).gapUntil(lane) != nil
     {
       return nil
     }

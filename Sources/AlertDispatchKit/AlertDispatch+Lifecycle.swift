@@ -1,7 +1,10 @@
 extension AlertDispatch {
   func applyAdd(_ alert: AlertHandle) {
     let request = alert.request
+    // The root is found once: finding it walks the parent links.
+    let root = self.root
     let domain = root.domain
+    let now = root.clock.now
     alert.addedAt = now
     alert.notBefore = now + max(request.timing.delay, .zero)
     emit(.added, alert: alert)
@@ -43,7 +46,7 @@ extension AlertDispatch {
         }
       }
     }
-    requestPass()
+    Engine.shared.markDirty(root)
   }
 
   /// Indexes an alert in its dispatch and domain, and updates who blocks whom.

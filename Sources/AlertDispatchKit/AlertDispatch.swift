@@ -26,9 +26,15 @@ public final class AlertDispatch {
   /// The parent dispatch, or `nil` for a root. Change it with ``setParent(_:)``.
   public internal(set) var parent: AlertDispatch? {
     get { storedParent }
-    set { storedParent = newValue }
+    set {
+      storedParent = newValue
+      parentID = newValue.map(ObjectIdentifier.init)
+    }
   }
   weak var storedParent: AlertDispatch?
+  /// The identity of ``parent``, cleared by the parent's deinit: the provider's answer is checked
+  /// against it at every pass without loading a weak reference.
+  var parentID: ObjectIdentifier?
   /// Names the active child (the selected tab, the top of a navigation stack).
   ///
   /// It is asked at every pass. Its answer counts only if that child's ``parent`` is this
@@ -140,6 +146,7 @@ public final class AlertDispatch {
     let orphans = alerts.values.sorted { $0.seq < $1.seq }
     let parent = self.parent
     let children = weakChildren.compactMap(\.dispatch)
+    for child in children { child.parentID = nil }
     guard !orphans.isEmpty || parent != nil || !children.isEmpty else { return }
     Engine.shared.perform {
       for alert in orphans where !alert.state.isEnded {

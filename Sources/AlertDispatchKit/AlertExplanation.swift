@@ -99,7 +99,7 @@ extension AlertDispatch {
     }
     let lane = alert.request.lane.key
     if let gap = Arbiter(root: self, now: now).gapUntil(lane) { return .gap(until: gap) }
-    var merge = LaneMerge(chain.queues(for: lane))
+    var merge = LaneMerge(chain, lane: lane)
     while let ahead = merge.next(), ahead !== alert {
       if let retry = ahead.retryAt, retry > now, !ahead.state.isVisible {
         return .waitingBehind(ahead.id)

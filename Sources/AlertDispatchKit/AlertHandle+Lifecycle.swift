@@ -127,18 +127,19 @@ extension AlertHandle {
     releasePresenters()
     if let dispatch {
       dispatch.updateQueueMembership(self)
-      let domain = dispatch.root.domain
+      let root = dispatch.root
+      let domain = root.domain
       if wasVisible {
         domain.removeVisible(self)
         if let lane = domain.index(of: request.lane.key) {
-          domain.lanes[lane].lastEnd = dispatch.now
+          domain.lanes[lane].lastEnd = root.clock.now
         }
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if isRegistered { unindex(from: domain) }
       dispatch.alerts[ObjectIdentifier(self)] = nil
       dispatch.emit(.ended(outcome), alert: self)
-      dispatch.requestPass()
+      Engine.shared.markDirty(root)
     }
     deliver(outcome)
   }

@@ -121,7 +121,7 @@ struct Arbiter {
       }
     }
     let gap = gapUntil(laneState)
-    var merge = LaneMerge(chain.queues(for: laneState.lane.key))
+    var merge = LaneMerge(chain, lane: laneState.lane.key)
     while let candidate = merge.next() {
       if candidate.state.isVisible { continue }
       if candidate.notBefore > now {

@@ -167,10 +167,9 @@ struct LaneQueues {
 struct LaneMerge {
   private var cursors: [LaneQueue.Cursor]
 
-  init(_ queues: [LaneQueue]) {
-    cursors = []
-    cursors.reserveCapacity(queues.count)
-    for queue in queues { cursors.append(queue.cursor()) }
+  /// Merges the lane's queues of the chain's dispatches that are not paused.
+  init(_ chain: ActiveChain, lane: LaneKey) {
+    cursors = chain.cursors(for: lane)
   }
 
   /// The next alert in line order across all queues, or `nil`.

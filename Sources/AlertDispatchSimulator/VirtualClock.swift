@@ -14,7 +14,12 @@ public import AlertDispatchKit
 @MainActor
 public final class VirtualClock: AlertClock {
   /// The current virtual time.
-  public private(set) var now: AlertInstant
+  public private(set) var now: AlertInstant {
+    get { storedNow }
+    set { storedNow = newValue }
+  }
+  // Internal storage, so that the optimizer can drop run-time exclusivity checks on reading it.
+  private var storedNow: AlertInstant
 
   private var timers: [Entry] = []
   private var nextSequence = 0
@@ -35,7 +40,7 @@ public final class VirtualClock: AlertClock {
 
   /// Creates a clock at `start` (the origin by default).
   public init(start: AlertInstant = .zero) {
-    self.now = start
+    self.storedNow = start
   }
 
   /// Schedules `action` for `deadline`; it runs during a later ``advance(by:)``.
