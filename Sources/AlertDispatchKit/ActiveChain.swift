@@ -10,7 +10,7 @@ struct ActiveChain {
 
   /// The chain, root first.
   ///
-  /// A chain is a path down the tree, a few nodes long, and it is rebuilt at every plan: linear
+  /// A chain is a path down the tree, a few nodes long, and it is rebuilt at every pass: linear
   /// look-ups in one small array cost less than hashing into a set and a dictionary.
   private var links: [Link] = []
 
