@@ -17,7 +17,14 @@ extension AlertDispatch {
         settled = true
         break
       }
-      apply(plan.decisions)
+      // A plan simulates its own decisions (the alerts it puts up fill the lane for the next
+      // candidates), so when every decision was carried out as planned, planning again would
+      // decide nothing: the pass ends without that confirming plan.
+      if apply(plan.decisions) && plan.isFinal {
+        scheduleWake(at: plan.wakeAt)
+        settled = true
+        break
+      }
     }
     if !settled {
       diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
@@ -28,8 +35,8 @@ extension AlertDispatch {
   }
 
   /// Carries out decisions in order; stops at a refused presentation, after which the domain
-  /// must be planned again.
-  private func apply(_ decisions: [PassDecision]) {
+  /// must be planned again. Returns whether every decision was carried out.
+  private func apply(_ decisions: [PassDecision]) -> Bool {
     for decision in decisions {
       switch decision {
       case .suspend(let alert):
@@ -53,13 +60,14 @@ extension AlertDispatch {
         alert.activePresenter?.restore(alert)
         alert.startAutoDismiss()
       case .present(let alert):
-        if !present(alert) { return }
+        if !present(alert) { return false }
       case .dismiss(let alert, let outcome):
         alert.beginDismissal(outcome)
       case .end(let alert, let outcome):
         if !alert.state.isEnded { alert.end(outcome) }
       }
     }
+    return true
   }
 
   /// Calls the presenter; returns false when it refused.

@@ -48,6 +48,11 @@ enum PassDecision: Equatable, CustomStringConvertible {
 struct PassPlan {
   var decisions: [PassDecision] = []
   var wakeAt: AlertInstant?
+  /// Whether the domain, once the decisions are carried out as planned, is settled: no plan made
+  /// then would decide anything. A preemption that cancels stops a lane's planning before its
+  /// end (the lane is planned again once the cancelled alert is gone), and an alert ended by its
+  /// frequency cap frees the alerts that wait on it: both clear this.
+  var isFinal = true
 
   mutating func wake(at instant: AlertInstant) {
     wakeAt = min(wakeAt ?? instant, instant)
@@ -139,6 +144,8 @@ struct Arbiter {
       if front.count < capacity {
         if let end = cappedEnd(candidate, plan) {
           plan.decisions.append(end)
+          // Ending an alert frees the alerts that wait on it: plan again once it has ended.
+          plan.isFinal = false
           continue
         }
         plan.decisions.append(goUp(candidate))
@@ -150,11 +157,13 @@ struct Arbiter {
       }
       if let end = cappedEnd(candidate, plan) {
         plan.decisions.append(end)
+        plan.isFinal = false
         continue
       }
       switch victim.request.interruption {
       case .cancel:
         plan.decisions.append(.dismiss(victim, .cancelled(.preempted(by: candidate.id))))
+        plan.isFinal = false
         return
       case .suspend, .never:
         if candidate.request.style == .cover {
