@@ -51,7 +51,7 @@ extension AlertDispatch {
 
   /// Indexes an alert in its dispatch and domain, and updates who blocks whom.
   func register(_ alert: AlertHandle, in domain: Domain) {
-    alerts[ObjectIdentifier(alert)] = alert
+    alerts.insert(alert)
     alert.isRegistered = true
     alert.joinedStamp = Engine.shared.nextStamp()
     alert.state = alert.isReady ? .queued : .pending
@@ -62,7 +62,8 @@ extension AlertDispatch {
         alert.blockedBy.insert(dependency)
       }
     }
-    for waiter in domain.dependents[alert.id] ?? [] where waiter !== alert && !waiter.hasGoneUp {
+    let waiters = domain.dependents.isEmpty ? [] : domain.dependents[alert.id] ?? []
+    for waiter in waiters where waiter !== alert && !waiter.hasGoneUp {
       guard !waiter.state.isEnded else { continue }
       waiter.blockedBy.insert(alert.id)
       waiter.dispatch?.updateQueueMembership(waiter)

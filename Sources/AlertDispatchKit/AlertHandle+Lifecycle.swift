@@ -137,7 +137,7 @@ extension AlertHandle {
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if isRegistered { unindex(from: domain) }
-      dispatch.alerts[ObjectIdentifier(self)] = nil
+      dispatch.alerts.remove(self)
       dispatch.emit(.ended(outcome), alert: self)
       Engine.shared.markDirty(root)
     }
@@ -172,12 +172,17 @@ extension AlertHandle {
 
   private func unindex(from domain: Domain) {
     for dependency in request.dependencies {
-      domain.dependents[dependency]?.removeAll { $0 === self }
-      if domain.dependents[dependency]?.isEmpty == true { domain.dependents[dependency] = nil }
+      guard var list = domain.dependents.removeValue(forKey: dependency) else { continue }
+      list.removeAll { $0 === self }
+      if !list.isEmpty { domain.dependents[dependency] = list }
     }
-    guard domain.byID[id] === self else { return }
-    domain.byID[id] = nil
-    for waiter in domain.dependents[id] ?? [] where !waiter.hasGoneUp {
+    // One look-up: the id may belong to an alert that replaced this one.
+    guard let index = domain.byID.index(forKey: id), domain.byID.values[index] === self else {
+      return
+    }
+    domain.byID.remove(at: index)
+    let waiters = domain.dependents.isEmpty ? [] : domain.dependents[id] ?? []
+    for waiter in waiters where !waiter.hasGoneUp {
       waiter.blockedBy.remove(id)
       waiter.dispatch?.updateQueueMembership(waiter)
     }

@@ -46,6 +46,8 @@ public final class AlertHandle {
   var notBefore = AlertInstant.zero
   var isReady: Bool
   var isRegistered = false
+  /// The alert's index in its dispatch's unfinished alerts, or -1.
+  var slot = -1
   var inQueue = false
   var blockedBy: Set<AlertID> = []
   var hasGoneUp = false
