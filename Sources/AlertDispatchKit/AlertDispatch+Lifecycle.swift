@@ -5,7 +5,7 @@ extension AlertDispatch {
     let root = self.root
     let domain = root.domain
     let now = root.clock.now
-    alert.addedAt = now
+    let addedAt = now
     alert.notBefore = now + max(request.timing.delay, .zero)
     emit(.added, alert: alert)
     if isClosed {
@@ -31,7 +31,7 @@ extension AlertDispatch {
     register(alert, in: domain)
     let clock = root.clock
     if !alert.isReady, let deadline = request.timing.readinessDeadline {
-      alert.readinessTimer = clock.schedule(at: alert.addedAt + deadline) { [weak alert] in
+      alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
           if alert.state == .pending { alert.end(.cancelled(.readinessTimedOut)) }
@@ -39,7 +39,7 @@ extension AlertDispatch {
       }
     }
     if let expiry = request.timing.expiry {
-      alert.expiryTimer = clock.schedule(at: alert.addedAt + expiry) { [weak alert] in
+      alert.expiryTimer = clock.schedule(at: addedAt + expiry) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
           if !alert.hasGoneUp && !alert.state.isEnded { alert.end(.cancelled(.expired)) }

@@ -42,7 +42,6 @@ public final class AlertHandle {
 
   // Scheduling bookkeeping, owned by the dispatch machinery.
   let seq: UInt64
-  var addedAt = AlertInstant.zero
   var notBefore = AlertInstant.zero
   var isReady: Bool
   var isRegistered = false
@@ -58,22 +57,96 @@ public final class AlertHandle {
   var joinedStamp: UInt64 = 0
   var upStamp: UInt64 = 0
   weak var coveredBy: AlertHandle?
-  var retryAt: AlertInstant?
-  var refusals = 0
-  var refusalReason: String?
-  var pendingOutcome: AlertOutcome?
   var presenterAskedToDismiss = false
-  var presenterOverride: (any AlertPresenter)?
   var activePresenter: (any AlertPresenter)?
-  var autoDismissRemaining: Duration?
-  var autoDismissStartedAt: AlertInstant?
-  var readinessTimer: (any AlertTimer)?
-  var expiryTimer: (any AlertTimer)?
-  var autoDismissTimer: (any AlertTimer)?
-  var dismissalTimer: (any AlertTimer)?
-  var frequencyCharge: FrequencyCharge?
   var completions: [@MainActor (AlertOutcome) -> Void] = []
-  var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
+
+  /// Bookkeeping most alerts never use (timers, refusals, a presenter of its own, awaiting
+  /// tasks), kept out of line so that a queued alert stays small: a handle is allocated per
+  /// alert and a queue may hold 100,000.
+  final class Extras {
+    var refusalReason: String?
+    var pendingOutcome: AlertOutcome?
+    var presenterOverride: (any AlertPresenter)?
+    var autoDismissRemaining: Duration?
+    var autoDismissStartedAt: AlertInstant?
+    var readinessTimer: (any AlertTimer)?
+    var expiryTimer: (any AlertTimer)?
+    var autoDismissTimer: (any AlertTimer)?
+    var dismissalTimer: (any AlertTimer)?
+    var frequencyCharge: FrequencyCharge?
+    var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
+    var retryAt: AlertInstant?
+    var refusals = 0
+  }
+
+  private var extras: Extras?
+
+  private func withExtras(_ body: (Extras) -> Void) {
+    if let extras { return body(extras) }
+    let created = Extras()
+    extras = created
+    body(created)
+  }
+
+  var refusalReason: String? {
+    get { extras?.refusalReason }
+    set { if newValue != nil || extras != nil { withExtras { $0.refusalReason = newValue } } }
+  }
+  var pendingOutcome: AlertOutcome? {
+    get { extras?.pendingOutcome }
+    set { if newValue != nil || extras != nil { withExtras { $0.pendingOutcome = newValue } } }
+  }
+  var presenterOverride: (any AlertPresenter)? {
+    get { extras?.presenterOverride }
+    set { if newValue != nil || extras != nil { withExtras { $0.presenterOverride = newValue } } }
+  }
+  var autoDismissRemaining: Duration? {
+    get { extras?.autoDismissRemaining }
+    set {
+      if newValue != nil || extras != nil { withExtras { $0.autoDismissRemaining = newValue } }
+    }
+  }
+  var autoDismissStartedAt: AlertInstant? {
+    get { extras?.autoDismissStartedAt }
+    set {
+      if newValue != nil || extras != nil { withExtras { $0.autoDismissStartedAt = newValue } }
+    }
+  }
+  var readinessTimer: (any AlertTimer)? {
+    get { extras?.readinessTimer }
+    set { if newValue != nil || extras != nil { withExtras { $0.readinessTimer = newValue } } }
+  }
+  var expiryTimer: (any AlertTimer)? {
+    get { extras?.expiryTimer }
+    set { if newValue != nil || extras != nil { withExtras { $0.expiryTimer = newValue } } }
+  }
+  var autoDismissTimer: (any AlertTimer)? {
+    get { extras?.autoDismissTimer }
+    set { if newValue != nil || extras != nil { withExtras { $0.autoDismissTimer = newValue } } }
+  }
+  var dismissalTimer: (any AlertTimer)? {
+    get { extras?.dismissalTimer }
+    set { if newValue != nil || extras != nil { withExtras { $0.dismissalTimer = newValue } } }
+  }
+  var frequencyCharge: FrequencyCharge? {
+    get { extras?.frequencyCharge }
+    set { if newValue != nil || extras != nil { withExtras { $0.frequencyCharge = newValue } } }
+  }
+  /// When a refused alert may be tried again.
+  var retryAt: AlertInstant? {
+    get { extras?.retryAt }
+    set { if newValue != nil || extras != nil { withExtras { $0.retryAt = newValue } } }
+  }
+  /// Refusals since the alert last went up.
+  var refusals: Int {
+    get { extras?.refusals ?? 0 }
+    set { if newValue != 0 || extras != nil { withExtras { $0.refusals = newValue } } }
+  }
+  var waiters: [CheckedContinuation<AlertOutcome, Never>] {
+    get { extras?.waiters ?? [] }
+    set { if !newValue.isEmpty || extras != nil { withExtras { $0.waiters = newValue } } }
+  }
 
   init(request: AlertRequest, dispatch: AlertDispatch, seq: UInt64) {
     self.request = request

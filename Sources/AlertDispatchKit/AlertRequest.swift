@@ -31,15 +31,35 @@ public struct AlertRequest: Sendable, Equatable {
   /// What happens when the domain already has an unfinished alert with this id.
   public var duplicates: DuplicatePolicy
   /// Deadlines and durations; see ``AlertTiming``.
-  public var timing: AlertTiming
+  public var timing: AlertTiming {
+    get { timingBox?.value ?? AlertTiming() }
+    set { timingBox = newValue == AlertTiming() ? nil : Boxed(newValue) }
+  }
   /// What the presenter shows; AlertDispatch itself never reads it.
   public var content: AlertContent
   /// How often the alert may go up, counted in the domain's ``FrequencyPolicy``; `nil` for no
   /// cap. See ``FrequencyCap``.
-  public var cap: FrequencyCap?
+  public var cap: FrequencyCap? {
+    get { capBox?.value }
+    set { capBox = newValue.map(Boxed.init) }
+  }
   /// The category whose ``FrequencyPolicy/budgets`` budget the alert counts against, such as
   /// `"promotion"`; `nil` for none.
   public var category: String?
+
+  // Timing and caps are out of line, and absent when they are the defaults: a handle holds its
+  // request, and most requests set neither (see Performance.md, bytes per queued alert).
+  private var timingBox: Boxed<AlertTiming>?
+  private var capBox: Boxed<FrequencyCap>?
+
+  /// Whether two requests ask for the same thing, field by field.
+  public static func == (lhs: AlertRequest, rhs: AlertRequest) -> Bool {
+    lhs.id == rhs.id && lhs.priority == rhs.priority && lhs.dependencies == rhs.dependencies
+      && lhs.lane == rhs.lane && lhs.interruption == rhs.interruption && lhs.style == rhs.style
+      && lhs.readiness == rhs.readiness && lhs.duplicates == rhs.duplicates
+      && lhs.timing == rhs.timing && lhs.content == rhs.content && lhs.cap == rhs.cap
+      && lhs.category == rhs.category
+  }
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -65,9 +85,9 @@ public struct AlertRequest: Sendable, Equatable {
     self.style = style
     self.readiness = readiness
     self.duplicates = duplicates
-    self.timing = timing
+    self.timingBox = timing == AlertTiming() ? nil : Boxed(timing)
     self.content = content
-    self.cap = cap
+    self.capBox = cap.map(Boxed.init)
     self.category = category
   }
 
@@ -153,4 +173,11 @@ public struct AlertContent: Sendable, Hashable {
     self.buttons = buttons
     self.userInfo = userInfo
   }
+}
+
+/// An immutable value kept out of line.
+final class Boxed<Value: Sendable>: Sendable {
+  let value: Value
+
+  init(_ value: Value) { self.value = value }
 }

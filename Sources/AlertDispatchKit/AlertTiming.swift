@@ -32,15 +32,12 @@ public struct AlertTiming: Sendable, Hashable {
   /// A message saying which duration is out of range, or `nil`.
   var validationError: String? {
     if delay < .zero { return "delay is negative (\(AlertInstant.format(delay)))" }
-    let positives: [(String, Duration?)] = [
-      ("readiness deadline", readinessDeadline), ("expiry", expiry),
-      ("auto-dismiss", autoDismiss),
-    ]
-    for (name, value) in positives {
-      if let value, value <= .zero {
-        return "\(name) must be positive, got \(AlertInstant.format(value))"
-      }
+    // Checked one by one, not from an array: every add validates its timing.
+    func mustBePositive(_ name: String, _ value: Duration?) -> String? {
+      guard let value, value <= .zero else { return nil }
+      return "\(name) must be positive, got \(AlertInstant.format(value))"
     }
-    return nil
+    return mustBePositive("readiness deadline", readinessDeadline)
+      ?? mustBePositive("expiry", expiry) ?? mustBePositive("auto-dismiss", autoDismiss)
   }
 }
