@@ -1,0 +1,60 @@
+import AlertDispatchKit
+import Testing
+
+/// `AlertRequest` keeps its timing and cap out of line (to keep a queued alert small), so its
+/// equality is written by hand: these tests pin that every field counts.
+@MainActor
+@Suite("Request values")
+struct RequestValueTests {
+  @Test("Equal fields make equal requests, whether timing was given or defaulted")
+  func equalFields() {
+    let plain = AlertRequest(id: "a")
+    #expect(plain == AlertRequest(id: "a", timing: AlertTiming()))
+    #expect(plain.timing == AlertTiming())
+    #expect(plain.cap == nil)
+  }
+
+  @Test("A request reads back the timing and cap it was given, and changes them in place")
+  func readsBack() {
+    var request = AlertRequest(
+      id: "a", timing: AlertTiming(expiry: .seconds(30), autoDismiss: .seconds(2)),
+      cap: .oncePerLaunch())
+    #expect(request.timing.expiry == .seconds(30))
+    #expect(request.timing.autoDismiss == .seconds(2))
+    #expect(request.cap == .oncePerLaunch())
+    request.timing.delay = .seconds(1)
+    #expect(
+      request.timing
+        == AlertTiming(expiry: .seconds(30), delay: .seconds(1), autoDismiss: .seconds(2)))
+    request.timing = AlertTiming()
+    #expect(request == AlertRequest(id: "a", cap: .oncePerLaunch()))
+    request.cap = nil
+    #expect(request == AlertRequest(id: "a"))
+  }
+
+  @Test(
+    "Requests that differ in any one field are not equal",
+    arguments: [
+      "id", "priority", "dependencies", "lane", "interruption", "style", "readiness",
+      "duplicates", "timing", "content", "cap", "category",
+    ])
+  func differingField(_ field: String) {
+    let other =
+      switch field {
+      case "id": AlertRequest(id: "b")
+      case "priority": AlertRequest(id: "a", priority: .high)
+      case "dependencies": AlertRequest(id: "a", after: ["x"])
+      case "lane": AlertRequest(id: "a", lane: AlertLane("toast"))
+      case "interruption": AlertRequest(id: "a", interruption: .cancel)
+      case "style": AlertRequest(id: "a", style: .cover)
+      case "readiness": AlertRequest(id: "a", readiness: .pending)
+      case "duplicates": AlertRequest(id: "a", duplicates: .replaceExisting)
+      case "timing": AlertRequest(id: "a", timing: AlertTiming(delay: .seconds(1)))
+      case "content": AlertRequest(id: "a", content: AlertContent(title: "Hi"))
+      case "cap": AlertRequest(id: "a", cap: .oncePerLaunch())
+      case "category": AlertRequest(id: "a", category: "promotion")
+      default: AlertRequest(id: "a")  // an unknown name fails the expectation below
+      }
+    #expect(AlertRequest(id: "a") != other)
+  }
+}
