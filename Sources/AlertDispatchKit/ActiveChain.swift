@@ -3,7 +3,7 @@
 struct ActiveChain {
   /// A node of the chain and the index of the nearest paused link at or above it (an index, not
   /// a reference, so that building the chain retains each node once).
-  private struct Link {
+  struct Link {
     let node: AlertDispatch
     let pausedBy: Int?
   }
@@ -14,8 +14,19 @@ struct ActiveChain {
   /// look-ups in one small array cost less than hashing into a set and a dictionary.
   private var links: [Link] = []
 
+  /// Computes the chain in `buffer`'s storage (empty), so that a pass allocates nothing; give it
+  /// back with ``recycled()``.
+  init(root: AlertDispatch, reusing buffer: inout [Link]) {
+    swap(&links, &buffer)
+    build(from: root)
+  }
+
   init(root: AlertDispatch) {
     links.reserveCapacity(16)
+    build(from: root)
+  }
+
+  private mutating func build(from root: AlertDispatch) {
     var node: AlertDispatch? = root
     var paused: Int?
     // No node can come twice: `activeChild()` only answers a child whose parent is the node,
@@ -43,13 +54,16 @@ struct ActiveChain {
   }
 
   /// A cursor at the front of each lane queue of the chain's dispatches that are not paused.
-  func cursors(for lane: LaneKey) -> [LaneQueue.Cursor] {
-    var cursors: [LaneQueue.Cursor] = []
-    cursors.reserveCapacity(links.count)
+  func cursors(for lane: LaneKey, into cursors: inout [LaneQueue.Cursor]) {
     for link in links where link.pausedBy == nil {
       if let queue = link.node.queues[lane] { cursors.append(queue.cursor()) }
     }
-    return cursors
+  }
+
+  /// The chain's storage, emptied (the chain holds no dispatch any more), for the next pass.
+  mutating func recycled() -> [Link] {
+    links.removeAll(keepingCapacity: true)
+    return links
   }
 }
 

@@ -9,7 +9,8 @@ extension AlertDispatch {
     var settled = false
     // The chain is asked for once per pass: providers and visibility cannot change during one,
     // since every call made from a presenter waits until the pass ends.
-    let chain = ActiveChain(root: self)
+    var chain = ActiveChain(root: self, reusing: &domain.linkBuffer)
+    defer { domain.linkBuffer = chain.recycled() }
     for _ in 0..<10_000 {
       let plan = Arbiter(root: self, chain: chain, now: clock.now).plan()
       if plan.decisions.isEmpty {

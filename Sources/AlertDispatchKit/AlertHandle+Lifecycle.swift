@@ -131,7 +131,7 @@ extension AlertHandle {
       let domain = root.domain
       if wasVisible {
         domain.removeVisible(self)
-        if let lane = domain.index(of: request.lane.key) {
+        if let lane = domain.index(of: laneKey) {
           domain.lanes[lane].lastEnd = root.clock.now
         }
       }
@@ -189,6 +189,7 @@ extension AlertHandle {
   }
 
   private func deliver(_ outcome: AlertOutcome) {
+    if completions.isEmpty && waiters.isEmpty { return }
     let handlers = completions
     completions = []
     let continuations = waiters
@@ -198,9 +199,10 @@ extension AlertHandle {
   }
 
   private func cancelTimers() {
-    for timer in [readinessTimer, expiryTimer, autoDismissTimer, dismissalTimer] {
-      timer?.cancel()
-    }
+    readinessTimer?.cancel()
+    expiryTimer?.cancel()
+    autoDismissTimer?.cancel()
+    dismissalTimer?.cancel()
     readinessTimer = nil
     expiryTimer = nil
     autoDismissTimer = nil

@@ -42,6 +42,10 @@ public final class AlertHandle {
 
   // Scheduling bookkeeping, owned by the dispatch machinery.
   let seq: UInt64
+  /// The request's lane key and priority, read on every pass: copied out of the request so that
+  /// reading them does not touch (or copy) the whole request.
+  let laneKey: LaneKey
+  let priority: Int
   var notBefore = AlertInstant.zero
   var isReady: Bool
   var isRegistered = false
@@ -152,6 +156,8 @@ public final class AlertHandle {
     self.request = request
     self.storedDispatch = dispatch
     self.seq = seq
+    self.laneKey = request.lane.key
+    self.priority = request.priority.rawValue
     self.isReady = request.readiness == .ready
     self.autoDismissRemaining = request.timing.autoDismiss
   }

@@ -126,7 +126,8 @@ struct Arbiter {
       }
     }
     let gap = gapUntil(laneState)
-    var merge = LaneMerge(chain, lane: laneState.lane.key)
+    var merge = LaneMerge(chain, lane: laneState.lane.key, reusing: &root.domain.cursorBuffer)
+    defer { root.domain.cursorBuffer = merge.recycled() }
     while let candidate = merge.next() {
       if candidate.state.isVisible { continue }
       if candidate.notBefore > now {
@@ -152,7 +153,7 @@ struct Arbiter {
         front.append(candidate)
         continue
       }
-      guard let victim = weakestInterruptible(in: front, below: candidate.request.priority) else {
+      guard let victim = weakestInterruptible(in: front, below: candidate.priority) else {
         return
       }
       if let end = cappedEnd(candidate, plan) {
@@ -204,20 +205,20 @@ struct Arbiter {
   /// The lowest-priority front alert that is not being dismissed (latest up first).
   private func weakestHideable(in front: [AlertHandle]) -> AlertHandle? {
     front.filter { $0.state != .dismissing }.min {
-      ($0.request.priority, $1.upStamp) < ($1.request.priority, $0.upStamp)
+      ($0.priority, $1.upStamp) < ($1.priority, $0.upStamp)
     }
   }
 
   /// The lowest front alert below `priority` that may be interrupted (latest up first).
-  private func weakestInterruptible(in front: [AlertHandle], below priority: AlertPriority)
+  private func weakestInterruptible(in front: [AlertHandle], below priority: Int)
     -> AlertHandle?
   {
     var weakest: AlertHandle?
     for alert in front
     where alert.state != .dismissing && alert.request.interruption != .never
-      && alert.request.priority < priority
+      && alert.priority < priority
     {
-      if let current = weakest, current.request.priority < alert.request.priority { continue }
+      if let current = weakest, current.priority < alert.priority { continue }
       weakest = alert
     }
     return weakest

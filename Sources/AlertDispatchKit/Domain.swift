@@ -19,6 +19,9 @@ final class Domain {
   var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
+  /// Storage the passes reuse (empty between passes), so that a pass allocates nothing.
+  var linkBuffer: [ActiveChain.Link] = []
+  var cursorBuffer: [LaneQueue.Cursor] = []
   /// Alerts waiting for a presenter retry.
   var refused: [ObjectIdentifier: AlertHandle] = [:]
 
@@ -52,12 +55,12 @@ final class Domain {
   }
 
   func addVisible(_ alert: AlertHandle) {
-    guard let index = index(of: alert.request.lane.key) else { return }
+    guard let index = index(of: alert.laneKey) else { return }
     lanes[index].visible.append(alert)
   }
 
   func removeVisible(_ alert: AlertHandle) {
-    guard let lane = index(of: alert.request.lane.key),
+    guard let lane = index(of: alert.laneKey),
       let index = lanes[lane].visible.firstIndex(where: { $0 === alert })
     else { return }
     lanes[lane].visible.remove(at: index)

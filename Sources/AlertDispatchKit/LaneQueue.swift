@@ -65,7 +65,7 @@ struct LaneQueue {
   }
 
   mutating func insert(_ alert: AlertHandle) {
-    let priority = alert.request.priority.rawValue
+    let priority = alert.priority
     let (index, found) =
       priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
     if !found {
@@ -77,7 +77,7 @@ struct LaneQueue {
   }
 
   mutating func remove(_ alert: AlertHandle) {
-    let priority = alert.request.priority.rawValue
+    let priority = alert.priority
     let (index, found) =
       priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
     guard found else { return }
@@ -138,7 +138,7 @@ struct LaneQueues {
   }
 
   mutating func insert(_ alert: AlertHandle) {
-    let lane = alert.request.lane.key
+    let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
       queues[index].insert(alert)
       return
@@ -150,7 +150,7 @@ struct LaneQueues {
   }
 
   mutating func remove(_ alert: AlertHandle) {
-    let lane = alert.request.lane.key
+    let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
       queues[index].remove(alert)
       if queues[index].isEmpty {
@@ -167,9 +167,23 @@ struct LaneQueues {
 struct LaneMerge {
   private var cursors: [LaneQueue.Cursor]
 
-  /// Merges the lane's queues of the chain's dispatches that are not paused.
+  /// Merges the lane's queues of the chain's dispatches that are not paused, keeping its cursors
+  /// in `buffer`'s storage (empty) when given one; give it back with ``recycled()``.
+  init(_ chain: ActiveChain, lane: LaneKey, reusing buffer: inout [LaneQueue.Cursor]) {
+    cursors = []
+    swap(&cursors, &buffer)
+    chain.cursors(for: lane, into: &cursors)
+  }
+
   init(_ chain: ActiveChain, lane: LaneKey) {
-    cursors = chain.cursors(for: lane)
+    var buffer: [LaneQueue.Cursor] = []
+    self.init(chain, lane: lane, reusing: &buffer)
+  }
+
+  /// The cursors' storage, emptied, for the next merge.
+  mutating func recycled() -> [LaneQueue.Cursor] {
+    cursors.removeAll(keepingCapacity: true)
+    return cursors
   }
 
   /// The next alert in line order across all queues, or `nil`.
@@ -196,8 +210,8 @@ struct LaneMerge {
 extension AlertHandle {
   /// Line order: higher priority first, then first added.
   func ranksBefore(_ other: AlertHandle) -> Bool {
-    if request.priority != other.request.priority {
-      return request.priority > other.request.priority
+    if priority != other.priority {
+      return priority > other.priority
     }
     return seq < other.seq
   }
