@@ -323,32 +323,49 @@ public enum AlertDispatchError: Error, Hashable, Sendable, CustomStringConvertib
   }
 }
 
-/// The unfinished alerts of one dispatch, in no order. Each alert knows its slot, so adding and
-/// removing one cost O(1) without hashing (a hash table of 100,000 alerts misses the cache on
-/// every access).
+/// The unfinished alerts of one dispatch, in the order added. Each alert knows its slot, so
+/// adding and removing one cost O(1) without hashing (a hash table of 100,000 alerts misses the
+/// cache on every access). A removed alert leaves a hole, filled when holes outnumber alerts,
+/// so that removing one touches no other alert.
 @MainActor
 struct AlertSlots {
-  private(set) var values: [AlertHandle] = []
+  private var slots: [AlertHandle?] = []
+  private var holes = 0
+
+  /// The alerts, first added first.
+  var values: [AlertHandle] { slots.compactMap { $0 } }
 
   mutating func insert(_ alert: AlertHandle) {
     guard !contains(alert) else { return }
-    alert.slot = values.count
-    values.append(alert)
+    alert.slot = slots.count
+    slots.append(alert)
   }
 
   mutating func remove(_ alert: AlertHandle) {
     guard contains(alert) else { return }
-    let index = alert.slot
-    let last = values.removeLast()
-    if index < values.count {
-      values[index] = last
-      last.slot = index
-    }
+    slots[alert.slot] = nil
     alert.slot = -1
+    holes += 1
+    while let last = slots.last, last == nil {
+      slots.removeLast()
+      holes -= 1
+    }
+    if holes > 32 && holes * 2 > slots.count { compact() }
+  }
+
+  private mutating func compact() {
+    var kept: [AlertHandle?] = []
+    kept.reserveCapacity(slots.count - holes)
+    for case let alert? in slots {
+      alert.slot = kept.count
+      kept.append(alert)
+    }
+    slots = kept
+    holes = 0
   }
 
   private func contains(_ alert: AlertHandle) -> Bool {
-    alert.slot >= 0 && alert.slot < values.count && values[alert.slot] === alert
+    alert.slot >= 0 && alert.slot < slots.count && slots[alert.slot] === alert
   }
 }
 
