@@ -75,6 +75,11 @@ extension AlertDispatch {
   func dependencyCycle(for alert: AlertHandle) -> [AlertID]? {
     let domain = root.domain
     let target = alert.id
+    // A cycle needs an alert that waits for this id (or the alert itself naming it): when
+    // nobody waits for it, there is nothing to search.
+    guard !alert.request.dependencies.isEmpty,
+      alert.request.dependencies.contains(target) || domain.dependents[target]?.isEmpty == false
+    else { return nil }
     var visited: Set<AlertID> = []
     func search(_ id: AlertID, _ path: [AlertID]) -> [AlertID]? {
       if id == target { return path + [id] }
@@ -184,10 +189,12 @@ extension AlertDispatch {
     }
     for alert in everyone {
       if !alert.hasGoneUp {
-        alert.blockedBy = Set(
-          alert.request.dependencies.filter {
-            $0 != alert.id && domain.byID[$0] != nil
-          })
+        var blockers = BlockerList()
+        for dependency in alert.request.dependencies
+        where dependency != alert.id && domain.byID[dependency] != nil {
+          blockers.insert(dependency)
+        }
+        alert.blockedBy = blockers
       }
       alert.dispatch?.updateQueueMembership(alert)
     }

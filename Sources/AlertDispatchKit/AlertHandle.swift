@@ -52,7 +52,8 @@ public final class AlertHandle {
   /// The alert's index in its dispatch's unfinished alerts, or -1.
   var slot = -1
   var inQueue = false
-  var blockedBy: Set<AlertID> = []
+  /// The ids of unfinished alerts this one waits for (a few at most: a list beats a set).
+  var blockedBy = BlockerList()
   var hasGoneUp = false
   var firstUpStamp: UInt64 = 0
   /// When the alert joined its current domain: when it was added (which, for a call made
@@ -217,4 +218,22 @@ extension AlertHandle: CustomStringConvertible {
   nonisolated public var description: String {
     MainActor.assumeIsolated { "\(id) (\(state))" }
   }
+}
+
+/// The ids an alert waits for, without duplicates. An alert names a few dependencies: a linear
+/// search costs less than hashing each id into a set.
+struct BlockerList: Equatable {
+  private(set) var ids: [AlertID] = []
+
+  var isEmpty: Bool { ids.isEmpty }
+
+  mutating func insert(_ id: AlertID) {
+    if !ids.contains(id) { ids.append(id) }
+  }
+
+  mutating func remove(_ id: AlertID) {
+    if let index = ids.firstIndex(of: id) { ids.remove(at: index) }
+  }
+
+  func sorted() -> [AlertID] { ids.sorted() }
 }
