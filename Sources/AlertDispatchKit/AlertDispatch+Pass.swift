@@ -46,18 +46,18 @@ extension AlertDispatch {
         alert.state = .suspended
         alert.coveredBy = nil
         domain.removeVisible(alert)
-        alert.dispatch?.emit(.suspended, alert: alert)
+        alert.emit(.suspended)
         alert.activePresenter?.hide(alert)
       case .cover(let alert, let coverer):
         alert.coveredBy = coverer
-        alert.dispatch?.emit(.covered(by: coverer.id), alert: alert)
+        alert.emit(.covered(by: coverer.id))
       case .uncover(let alert):
         alert.coveredBy = nil
       case .restore(let alert):
         alert.state = .showing
         alert.upStamp = Engine.shared.nextStamp()
         domain.addVisible(alert)
-        alert.dispatch?.emit(.restored, alert: alert)
+        alert.emit(.restored)
         alert.activePresenter?.restore(alert)
         alert.startAutoDismiss()
       case .present(let alert):
@@ -107,7 +107,7 @@ extension AlertDispatch {
     alert.refusalReason = nil
     alert.expiryTimer?.cancel()
     alert.expiryTimer = nil
-    alert.dispatch?.emit(.shown, alert: alert)
+    alert.emit(.shown)
     recordFrequencyShow(alert)
   }
 
@@ -119,7 +119,7 @@ extension AlertDispatch {
     alert.retryAt = clock.now + backoff
     alert.refusalReason = reason
     domain.refused[ObjectIdentifier(alert)] = alert
-    alert.dispatch?.emit(.refused(reason), alert: alert)
+    alert.emit(.refused(reason))
   }
 
   func nearestPresenter() -> (any AlertPresenter)? {

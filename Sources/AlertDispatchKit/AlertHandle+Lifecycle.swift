@@ -8,6 +8,14 @@ extension AlertHandle {
     }
   }
 
+  /// Emits an event about this alert from its dispatch. Nothing is loaded (not even the weak
+  /// link to the dispatch) when no dispatch anywhere is observed, so it is not for diagnostics,
+  /// which always reach the diagnostic handler: use `diagnose` for those.
+  func emit(_ kind: AlertEvent.Kind) {
+    guard AlertDispatch.observedDispatches > 0 else { return }
+    dispatch?.emit(kind, alert: self)
+  }
+
   func applyMarkReady() {
     switch state {
     case .pending:
@@ -15,7 +23,7 @@ extension AlertHandle {
       readinessTimer?.cancel()
       readinessTimer = nil
       state = .queued
-      dispatch?.emit(.ready, alert: self)
+      emit(.ready)
       dispatch?.updateQueueMembership(self)
       dispatch?.requestPass()
     case .ended(let outcome):
