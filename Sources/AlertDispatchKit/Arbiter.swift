@@ -50,8 +50,9 @@ struct PassPlan {
   var wakeAt: AlertInstant?
   /// Whether the domain, once the decisions are carried out as planned, is settled: no plan made
   /// then would decide anything. A preemption that cancels stops a lane's planning before its
-  /// end (the lane is planned again once the cancelled alert is gone), and an alert ended by its
-  /// frequency cap frees the alerts that wait on it: both clear this.
+  /// end (the lane is planned again once the cancelled alert is gone), an alert ended by its
+  /// frequency cap frees the alerts that wait on it, and an alert that steps back because its
+  /// lane is over capacity may uncover another: all clear this.
   var isFinal = true
 
   mutating func wake(at instant: AlertInstant) {
@@ -113,9 +114,12 @@ struct Arbiter {
       }
     }
     // Joining two domains can leave a lane over capacity: the weakest step back.
+    // Either way an alert that steps back may cover another, which this plan still counts as
+    // covered: plan again once it is down (both cases are rare).
     while front.count > capacity, let weakest = weakestHideable(in: front) {
       front.removeAll { $0 === weakest }
       plan.decisions.append(.suspend(weakest))
+      plan.isFinal = false
     }
     for alert in uncovering {
       if front.count < capacity {
@@ -123,6 +127,7 @@ struct Arbiter {
         front.append(alert)
       } else {
         plan.decisions.append(.suspend(alert))
+        plan.isFinal = false
       }
     }
     let gap = gapUntil(laneState)

@@ -30,6 +30,33 @@ struct DomainJoinTests {
     #expect(window.checkInvariants() == [])
   }
 
+  /// Found by alertdispatch-stress (seed 22, episode 292) after passes stopped planning once
+  /// more when every decision was carried out: the alert that steps back covered another, which
+  /// the plan still counted as covered, so it was left in front beside the stronger alert.
+  @Test("A join that makes an alert step back also takes down the alert it covered")
+  func joinSuspendsACoveringAlert() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let screen = AlertDispatch(name: "screen", clock: clock, presenter: presenter)
+    let beneath = screen.add(AlertRequest(id: "beneath", priority: .low))
+    let cover = screen.add(AlertRequest(id: "cover", style: .cover))
+    let strong = window.add(AlertRequest(id: "strong", priority: .high))
+    #expect(beneath.state == .showing && cover.state == .showing)
+    // The provider first, as `Window.link` does: the join's own pass then sees both domains'
+    // alerts up in one lane, over its capacity.
+    window.activeChildProvider = { screen }
+    try screen.setParent(window)
+    #expect(strong.state == .showing)
+    #expect(cover.state == .suspended)
+    #expect(beneath.state == .suspended)
+    #expect(window.invariantViolations == [])
+    #expect(window.checkInvariants() == [])
+    strong.dismiss()
+    #expect(cover.state == .showing)
+    #expect(window.invariantViolations == [])
+  }
+
   @Test("Two alerts animating out in one lane after a join both finish; nothing overtakes them")
   func twoDismissingAfterJoin() throws {
     let clock = VirtualClock()

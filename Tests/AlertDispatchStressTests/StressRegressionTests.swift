@@ -137,6 +137,18 @@ struct StressRegressionTests {
         .advance(milliseconds: 1_000),
       ])
     ),
+    (
+      // A pass ended without planning again after an alert stepped back from a lane over
+      // capacity (two domains joined); an alert it covered was left in front beside another.
+      "seed 22, episode 292: a join makes an alert that covers another step back",
+      StressEpisode(operations: [
+        .root(window: 210, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .screen(161), priority: 132)),
+        .add(AlertSpec(owner: .screen(163), covers: true)),
+        .add(AlertSpec(owner: .window(165), priority: 196)),
+        .link(.window(117)),
+      ])
+    ),
   ]
 
   @Test("Each shrunk episode runs clean", arguments: episodes.indices)
