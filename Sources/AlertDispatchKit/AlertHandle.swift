@@ -94,54 +94,56 @@ public final class AlertHandle {
     body(created)
   }
 
+  /// Sets an optional field of the side object, making the object only for a value.
+  private func setExtra<Value>(_ field: ReferenceWritableKeyPath<Extras, Value?>, _ value: Value?) {
+    guard value != nil || extras != nil else { return }
+    withExtras { $0[keyPath: field] = value }
+  }
+
   var refusalReason: String? {
     get { extras?.refusalReason }
-    set { if newValue != nil || extras != nil { withExtras { $0.refusalReason = newValue } } }
+    set { setExtra(\.refusalReason, newValue) }
   }
   var pendingOutcome: AlertOutcome? {
     get { extras?.pendingOutcome }
-    set { if newValue != nil || extras != nil { withExtras { $0.pendingOutcome = newValue } } }
+    set { setExtra(\.pendingOutcome, newValue) }
   }
   var presenterOverride: (any AlertPresenter)? {
     get { extras?.presenterOverride }
-    set { if newValue != nil || extras != nil { withExtras { $0.presenterOverride = newValue } } }
+    set { setExtra(\.presenterOverride, newValue) }
   }
   var autoDismissRemaining: Duration? {
     get { extras?.autoDismissRemaining }
-    set {
-      if newValue != nil || extras != nil { withExtras { $0.autoDismissRemaining = newValue } }
-    }
+    set { setExtra(\.autoDismissRemaining, newValue) }
   }
   var autoDismissStartedAt: AlertInstant? {
     get { extras?.autoDismissStartedAt }
-    set {
-      if newValue != nil || extras != nil { withExtras { $0.autoDismissStartedAt = newValue } }
-    }
+    set { setExtra(\.autoDismissStartedAt, newValue) }
   }
   var readinessTimer: (any AlertTimer)? {
     get { extras?.readinessTimer }
-    set { if newValue != nil || extras != nil { withExtras { $0.readinessTimer = newValue } } }
+    set { setExtra(\.readinessTimer, newValue) }
   }
   var expiryTimer: (any AlertTimer)? {
     get { extras?.expiryTimer }
-    set { if newValue != nil || extras != nil { withExtras { $0.expiryTimer = newValue } } }
+    set { setExtra(\.expiryTimer, newValue) }
   }
   var autoDismissTimer: (any AlertTimer)? {
     get { extras?.autoDismissTimer }
-    set { if newValue != nil || extras != nil { withExtras { $0.autoDismissTimer = newValue } } }
+    set { setExtra(\.autoDismissTimer, newValue) }
   }
   var dismissalTimer: (any AlertTimer)? {
     get { extras?.dismissalTimer }
-    set { if newValue != nil || extras != nil { withExtras { $0.dismissalTimer = newValue } } }
+    set { setExtra(\.dismissalTimer, newValue) }
   }
   var frequencyCharge: FrequencyCharge? {
     get { extras?.frequencyCharge }
-    set { if newValue != nil || extras != nil { withExtras { $0.frequencyCharge = newValue } } }
+    set { setExtra(\.frequencyCharge, newValue) }
   }
   /// When a refused alert may be tried again.
   var retryAt: AlertInstant? {
     get { extras?.retryAt }
-    set { if newValue != nil || extras != nil { withExtras { $0.retryAt = newValue } } }
+    set { setExtra(\.retryAt, newValue) }
   }
   /// Refusals since the alert last went up.
   var refusals: Int {
