@@ -107,9 +107,13 @@ public final class AlertDispatch {
   public var frequencyPolicy: FrequencyPolicy?
 
   var weakChildren: [WeakDispatch] = []
+  // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
+  @exclusivity(unchecked)
   var alerts = AlertSlots()
+  @exclusivity(unchecked)
   var queues = LaneQueues()
   let domain = Domain()
+  @exclusivity(unchecked)
   var needsPass = false
   var lastRejectedChild: ObjectIdentifier?
   var observers: [(Int, @MainActor (AlertEvent) -> Void)] = []

@@ -12,17 +12,24 @@ final class Domain {
     var visible: [AlertHandle] = []
   }
 
+  // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
+  @exclusivity(unchecked)
   var byID: [AlertID: AlertHandle] = [:]
+  @exclusivity(unchecked)
   var dependents: [AlertID: [AlertHandle]] = [:]
   /// Every lane the domain has seen, in the order first seen. A domain has a few lanes: finding
   /// one by a linear search over interned keys costs less than hashing its name.
+  @exclusivity(unchecked)
   var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
   /// Storage the passes reuse (empty between passes), so that a pass allocates nothing.
+  @exclusivity(unchecked)
   var linkBuffer: [ActiveChain.Link] = []
+  @exclusivity(unchecked)
   var cursorBuffer: [LaneQueue.Cursor] = []
   /// Alerts waiting for a presenter retry.
+  @exclusivity(unchecked)
   var refused: [ObjectIdentifier: AlertHandle] = [:]
 
   /// Lets refused alerts retry at the next pass instead of waiting for their backoff.
