@@ -9,7 +9,10 @@ extension AlertDispatch {
     var settled = false
     // The chain is asked for once per pass: providers and visibility cannot change during one,
     // since every call made from a presenter waits until the pass ends.
-    var chain = ActiveChain(root: self, reusing: &domain.linkBuffer)
+    // Taken out of the domain first, so that no access to it stays open while providers run.
+    var buffer: [ActiveChain.Link] = []
+    swap(&buffer, &domain.linkBuffer)
+    var chain = ActiveChain(root: self, reusing: &buffer)
     defer { domain.linkBuffer = chain.recycled() }
     for _ in 0..<10_000 {
       let plan = Arbiter(root: self, chain: chain, now: clock.now).plan()
@@ -41,7 +44,9 @@ extension AlertDispatch {
     for decision in decisions {
       switch decision {
       case .suspend(let alert):
-        guard alert.state.isVisible else { continue }
+        // An alert being dismissed is never hidden: hiding it would take it out of its
+        // dismissal (the arbiter covers such alerts instead).
+        guard alert.state.isVisible, alert.state != .dismissing else { continue }
         alert.pauseAutoDismiss()
         alert.state = .suspended
         alert.coveredBy = nil

@@ -125,13 +125,18 @@ struct Arbiter {
       if front.count < capacity {
         plan.decisions.append(.uncover(alert))
         front.append(alert)
+      } else if alert.state == .dismissing, let top = front.last {
+        // It cannot be hidden: it finishes animating out beneath the alert in front.
+        plan.decisions.append(.cover(alert, by: top))
       } else {
         plan.decisions.append(.suspend(alert))
         plan.isFinal = false
       }
     }
     let gap = gapUntil(laneState)
-    var merge = LaneMerge(chain, lane: laneState.lane.key, reusing: &root.domain.cursorBuffer)
+    var buffer: [LaneQueue.Cursor] = []
+    swap(&buffer, &root.domain.cursorBuffer)
+    var merge = LaneMerge(chain, lane: laneState.lane.key, reusing: &buffer)
     defer { root.domain.cursorBuffer = merge.recycled() }
     while let candidate = merge.next() {
       if candidate.state.isVisible { continue }
@@ -177,7 +182,10 @@ struct Arbiter {
         } else {
           plan.decisions.append(.suspend(victim))
           for beneath in covered(by: victim, among: visible) {
-            plan.decisions.append(.suspend(beneath))
+            // An alert being dismissed cannot be hidden: it finishes animating out beneath
+            // the newcomer.
+            plan.decisions.append(
+              beneath.state == .dismissing ? .cover(beneath, by: candidate) : .suspend(beneath))
           }
         }
         front.removeAll { $0 === victim }

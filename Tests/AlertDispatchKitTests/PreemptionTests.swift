@@ -97,4 +97,26 @@ struct PreemptionTests {
     f.expect(["tap over OK", "end over: dismissed(OK)", "restore base @home"])
     f.verify()
   }
+
+  /// Found by review: the alerts beneath a preempted coverer were suspended even while being
+  /// dismissed, which took them out of their dismissal (the timeout no longer applied, and
+  /// the outcome became the user's instead of the app's).
+  @Test(
+    "An alert animating out beneath a preempted coverer keeps animating out and ends as asked",
+    arguments: [true, false])
+  func dismissingBeneathCoverer(presenterCompletes: Bool) {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(300)
+    f.presenter.completesDismissals = presenterCompletes
+    let home = f.dispatch("home")
+    let base = f.add("base", to: home, priority: .low)
+    f.add("over", to: home, priority: .normal, style: .cover)
+    base.cancel()
+    #expect(base.state == .dismissing)
+    f.add("top", to: home, priority: .critical)
+    #expect(base.state == .dismissing)
+    f.clock.advance(by: presenterCompletes ? .milliseconds(300) : .seconds(10))
+    #expect(base.endedOutcome == .cancelled(.cancelledByApp))
+    f.verify()
+  }
 }
