@@ -30,7 +30,7 @@ extension AlertDispatch {
           // A blocker counts only if it was in this domain when the alert first went up: one
           // added later (even by a call made during that pass), or whose dispatch joined
           // later, does not pull the alert down.
-          if let blocker = domain.byID[dependency], blocker !== alert,
+          if let blocker = domain.alert(withID: dependency), blocker !== alert,
             max(blocker.joinedStamp, alert.joinedStamp) < alert.firstUpStamp,
             !blocker.hasGoneUp || blocker.state.isVisible
           {
@@ -87,7 +87,7 @@ extension AlertDispatch {
       else { return false }
       if alert.hasGoneUp { return true }
       return !alert.request.dependencies.contains {
-        $0 != alert.id && domain.byID[$0] != nil
+        $0 != alert.id && domain.alert(withID: $0) != nil
       }
     }.sorted { $0.ranksBefore($1) }
     guard let first = waiting.first else { return nil }

@@ -15,12 +15,12 @@ extension AlertDispatch {
       diagnose("alert '\(request.id)' refused: \(message)", alert: alert)
       return alert.end(.cancelled(.invalidRequest(message)))
     }
-    if let existing = domain.byID[request.id] {
+    if let existing = domain.alert(withID: request.id) {
       switch request.duplicates {
       case .keepExisting:
         return alert.end(.cancelled(.duplicate(of: existing.id)))
       case .replaceExisting:
-        domain.byID[request.id] = nil
+        domain.setAlert(nil, for: request.id)
         existing.close(with: .cancelled(.replaced(by: request.id)))
       }
     }
@@ -55,14 +55,13 @@ extension AlertDispatch {
     alert.isRegistered = true
     alert.joinedStamp = Engine.shared.nextStamp()
     alert.state = alert.isReady ? .queued : .pending
-    domain.byID[alert.id] = alert
+    let waiters = domain.claim(alert)
     for dependency in alert.request.dependencies {
-      domain.dependents[dependency, default: []].append(alert)
-      if domain.byID[dependency] != nil && dependency != alert.id {
+      let held = domain.addWaiter(alert, for: dependency)
+      if held && dependency != alert.id {
         alert.blockedBy.insert(dependency)
       }
     }
-    let waiters = domain.dependents.isEmpty ? [] : domain.dependents[alert.id] ?? []
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp {
       guard !waiter.state.isEnded else { continue }
       waiter.blockedBy.insert(alert.id)
@@ -78,12 +77,13 @@ extension AlertDispatch {
     // A cycle needs an alert that waits for this id (or the alert itself naming it): when
     // nobody waits for it, there is nothing to search.
     guard !alert.request.dependencies.isEmpty,
-      alert.request.dependencies.contains(target) || domain.dependents[target]?.isEmpty == false
+      alert.request.dependencies.contains(target) || !domain.waiters(of: target).isEmpty
     else { return nil }
     var visited: Set<AlertID> = []
     func search(_ id: AlertID, _ path: [AlertID]) -> [AlertID]? {
       if id == target { return path + [id] }
-      guard visited.insert(id).inserted, let next = domain.byID[id], !next.hasGoneUp else {
+      guard visited.insert(id).inserted, let next = domain.alert(withID: id), !next.hasGoneUp
+      else {
         return nil
       }
       for dependency in next.request.dependencies {
@@ -179,9 +179,11 @@ extension AlertDispatch {
       _ = domain.registerLane(alert.request.lane)
       // An alert replaced while on screen gave its id to its replacement when it was replaced;
       // it keeps animating out, but the id is not its own any more.
-      if domain.byID[alert.id] == nil && !alert.isBeingReplaced { domain.byID[alert.id] = alert }
+      if domain.alert(withID: alert.id) == nil && !alert.isBeingReplaced {
+        domain.setAlert(alert, for: alert.id)
+      }
       for dependency in alert.request.dependencies {
-        domain.dependents[dependency, default: []].append(alert)
+        _ = domain.addWaiter(alert, for: dependency)
       }
     }
     for alert in everyone.sorted(by: { $0.upStamp < $1.upStamp }) where alert.state.isVisible {
@@ -191,7 +193,7 @@ extension AlertDispatch {
       if !alert.hasGoneUp {
         var blockers = BlockerList()
         for dependency in alert.request.dependencies
-        where dependency != alert.id && domain.byID[dependency] != nil {
+        where dependency != alert.id && domain.alert(withID: dependency) != nil {
           blockers.insert(dependency)
         }
         alert.blockedBy = blockers

@@ -279,7 +279,7 @@ public final class AlertDispatch {
 
   /// The unfinished alert with this id anywhere in this dispatch's domain.
   public func alert(withID id: AlertID) -> AlertHandle? {
-    root.domain.byID[id]
+    root.domain.alert(withID: id)
   }
 
   /// Registers `observer` for the events of this dispatch and every dispatch below it.

@@ -68,7 +68,7 @@ extension AlertDispatch {
   /// The id is looked up over the whole domain, like dependencies. For an alert that has ended,
   /// read ``AlertHandle/state`` on its handle.
   public func explain(_ id: AlertID) -> AlertExplanation {
-    guard let alert = root.domain.byID[id] else { return .notFound }
+    guard let alert = root.domain.alert(withID: id) else { return .notFound }
     return root.explain(alert, chain: ActiveChain(root: root))
   }
 

@@ -180,16 +180,10 @@ extension AlertHandle {
 
   private func unindex(from domain: Domain) {
     for dependency in request.dependencies {
-      guard var list = domain.dependents.removeValue(forKey: dependency) else { continue }
-      list.removeAll { $0 === self }
-      if !list.isEmpty { domain.dependents[dependency] = list }
+      domain.removeWaiter(self, for: dependency)
     }
-    // One look-up: the id may belong to an alert that replaced this one.
-    guard let index = domain.byID.index(forKey: id), domain.byID.values[index] === self else {
-      return
-    }
-    domain.byID.remove(at: index)
-    let waiters = domain.dependents.isEmpty ? [] : domain.dependents[id] ?? []
+    // The id may belong to an alert that replaced this one: then its waiters wait for that one.
+    guard let waiters = domain.release(self) else { return }
     for waiter in waiters where !waiter.hasGoneUp {
       waiter.blockedBy.remove(id)
       waiter.dispatch?.updateQueueMembership(waiter)
