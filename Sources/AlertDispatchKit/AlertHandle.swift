@@ -25,6 +25,13 @@ public final class AlertHandle {
     set { storedState = newValue }
   }
   var storedState: AlertState = .pending
+  // The flags come right after the state, whose last byte leaves room for them: stored
+  // properties are laid out in the order declared, and a flag between two words takes a word.
+  var isReady: Bool
+  var isRegistered = false
+  var inQueue = false
+  var hasGoneUp = false
+  var presenterAskedToDismiss = false
   /// The dispatch that owns the alert (`nil` once it was released).
   public internal(set) var dispatch: AlertDispatch? {
     get { storedDispatch }
@@ -47,14 +54,10 @@ public final class AlertHandle {
   let laneKey: LaneKey
   let priority: Int
   var notBefore = AlertInstant.zero
-  var isReady: Bool
-  var isRegistered = false
   /// The alert's index in its dispatch's unfinished alerts, or -1.
   var slot = -1
-  var inQueue = false
   /// The ids of unfinished alerts this one waits for (a few at most: a list beats a set).
   var blockedBy = BlockerList()
-  var hasGoneUp = false
   var firstUpStamp: UInt64 = 0
   /// When the alert joined its current domain: when it was added (which, for a call made
   /// during a pass, is after the pass), or when its dispatch last moved
@@ -62,7 +65,6 @@ public final class AlertHandle {
   var joinedStamp: UInt64 = 0
   var upStamp: UInt64 = 0
   weak var coveredBy: AlertHandle?
-  var presenterAskedToDismiss = false
   var activePresenter: (any AlertPresenter)?
   var completions: [@MainActor (AlertOutcome) -> Void] = []
 
