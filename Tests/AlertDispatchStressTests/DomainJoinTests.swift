@@ -115,3 +115,38 @@ struct ReplacedAlertRebuildTests {
     #expect(window.invariantViolations == [])
   }
 }
+
+@MainActor
+@Suite("Calls queued during a pass")
+struct QueuedCallTests {
+  init() {
+    AlertDispatch.checksInvariants = true
+    AlertDispatch.diagnosticHandler = { _ in }
+  }
+
+  /// A call queued during a pass can hold the last reference to a dispatch. The engine used to
+  /// keep a ran call in its queue until the queue emptied, so the dispatch's deinit, which
+  /// queues work of its own, ran while the queue was being emptied: a simultaneous access.
+  @Test("A dispatch whose last reference is a queued call is released cleanly after the call")
+  func lastReferenceInQueuedCall() throws {
+    let clock = VirtualClock()
+    let root = AlertDispatch(name: "root", clock: clock)
+    var child: AlertDispatch? = AlertDispatch(name: "child", clock: clock)
+    try child?.setParent(root)
+    root.presenter = ClosurePresenter(present: { alert in
+      // Two calls queued during the pass; the first holds the child's last reference.
+      if let queued = child {
+        child = nil
+        queued.pause()
+        alert.dismiss(result: .closed)
+      }
+      return .presented
+    })
+    let first = root.add(AlertRequest(id: "first"))
+    #expect(first.endedOutcome == .dismissed(.closed))
+    #expect(root.children.isEmpty)
+    #expect(root.invariantViolations == [])
+    let second = root.add(AlertRequest(id: "second"))
+    #expect(second.state == .showing)
+  }
+}
