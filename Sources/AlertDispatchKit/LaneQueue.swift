@@ -6,23 +6,26 @@
 @MainActor
 struct LaneQueue {
   private struct Bucket {
-    var items: ContiguousArray<AlertHandle> = []
+    /// The bucket's alerts from `head` on; the slots before `head` are emptied as the front
+    /// alerts leave (so that an ended alert is not kept alive), and dropped now and then.
+    var items: ContiguousArray<AlertHandle?> = []
     var head = 0
 
     var isEmpty: Bool { head == items.count }
 
     mutating func insert(_ alert: AlertHandle) {
-      if items.last.map({ $0.seq < alert.seq }) ?? true {
+      if let last = items.last ?? nil, last.seq > alert.seq {
+        items.insert(alert, at: position(of: alert.seq))
+      } else {
         items.append(alert)
-        return
       }
-      items.insert(alert, at: position(of: alert.seq))
     }
 
     mutating func remove(_ alert: AlertHandle) {
       let index = position(of: alert.seq)
       guard index < items.count, items[index] === alert else { return }
       if index == head {
+        items[head] = nil
         head += 1
         if head > 32 && head * 2 > items.count {
           items.removeFirst(head)
@@ -38,7 +41,7 @@ struct LaneQueue {
       var high = items.count
       while low < high {
         let mid = (low + high) / 2
-        if items[mid].seq < seq { low = mid + 1 } else { high = mid }
+        if let item = items[mid], item.seq < seq { low = mid + 1 } else { high = mid }
       }
       return low
     }

@@ -29,6 +29,33 @@ struct LeakTests {
     #expect(weakPresenter == nil)
   }
 
+  /// Found by review: a lane queue kept the alerts that left the front of a priority bucket
+  /// until it dropped them in bulk, so ended alerts stayed alive while the queue was long.
+  @Test("Alerts that end from the front of a long queue are freed while the queue lives")
+  func endedFrontAlertsAreFreed() {
+    let watch = Watch()
+    let clock = VirtualClock()
+    var front: AlertHandle?
+    let home = AlertDispatch(
+      name: "home", clock: clock,
+      presenter: ClosurePresenter(present: { alert in
+        front = alert
+        return .presented
+      }))
+    do {
+      for index in 0..<100 {
+        watch.add(home.add(AlertRequest(id: AlertID("a\(index)"))))
+      }
+      for _ in 0..<40 {
+        let alert = front
+        front = nil
+        alert?.dismiss(result: .closed)
+      }
+    }
+    #expect(home.unfinishedAlerts.count == 60)
+    #expect(watch.alive == 60)
+  }
+
   /// Weak references to everything a test created.
   final class Watch {
     struct Entry {
