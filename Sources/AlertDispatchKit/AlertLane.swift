@@ -7,6 +7,10 @@ import Foundation
 /// of a domain that names a lane must give it the same capacity and gap (an alert that disagrees
 /// with the lane as the domain first saw it ends as ``CancellationReason/invalidRequest(_:)``).
 ///
+/// Lane names are meant to be a few constants. Each distinct name is remembered for the life of
+/// the process (passes compare lanes by a number given to each name), so an app that made up
+/// lane names at run time would keep one small entry per name.
+///
 /// ```swift
 /// extension AlertLane {
 ///   static let toast = AlertLane("toast", capacity: .unlimited)
