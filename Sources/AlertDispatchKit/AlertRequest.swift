@@ -48,18 +48,10 @@ public struct AlertRequest: Sendable, Equatable {
   public var category: String?
 
   // Timing and caps are out of line, and absent when they are the defaults: a handle holds its
-  // request, and most requests set neither (see Performance.md, bytes per queued alert).
+  // request, and most requests set neither (see Performance.md, bytes per queued alert). Boxes
+  // compare by value, so equality stays the synthesized one.
   private var timingBox: Boxed<AlertTiming>?
   private var capBox: Boxed<FrequencyCap>?
-
-  /// Whether two requests ask for the same thing, field by field.
-  public static func == (lhs: AlertRequest, rhs: AlertRequest) -> Bool {
-    lhs.id == rhs.id && lhs.priority == rhs.priority && lhs.dependencies == rhs.dependencies
-      && lhs.lane == rhs.lane && lhs.interruption == rhs.interruption && lhs.style == rhs.style
-      && lhs.readiness == rhs.readiness && lhs.duplicates == rhs.duplicates
-      && lhs.timing == rhs.timing && lhs.content == rhs.content && lhs.cap == rhs.cap
-      && lhs.category == rhs.category
-  }
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -180,4 +172,8 @@ final class Boxed<Value: Sendable>: Sendable {
   let value: Value
 
   init(_ value: Value) { self.value = value }
+}
+
+extension Boxed: Equatable where Value: Equatable {
+  static func == (lhs: Boxed, rhs: Boxed) -> Bool { lhs.value == rhs.value }
 }

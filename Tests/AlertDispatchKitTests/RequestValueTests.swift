@@ -1,8 +1,8 @@
 import AlertDispatchKit
 import Testing
 
-/// `AlertRequest` keeps its timing and cap out of line (to keep a queued alert small), so its
-/// equality is written by hand: these tests pin that every field counts.
+/// `AlertRequest` keeps its timing and cap out of line (to keep a queued alert small), in boxes
+/// that compare by value: these tests pin that every field still counts in its equality.
 @MainActor
 @Suite("Request values")
 struct RequestValueTests {
