@@ -44,9 +44,7 @@ extension AlertDispatch {
     for decision in decisions {
       switch decision {
       case .suspend(let alert):
-        // An alert being dismissed is never hidden: hiding it would take it out of its
-        // dismissal (the arbiter covers such alerts instead).
-        guard alert.state.isVisible, alert.state != .dismissing else { continue }
+        guard alert.state.isVisible else { continue }
         alert.pauseAutoDismiss()
         alert.state = .suspended
         alert.coveredBy = nil

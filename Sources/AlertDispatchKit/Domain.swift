@@ -86,7 +86,7 @@ final class Domain {
 
   /// The unfinished alerts that name `id` as a dependency.
   func waiters(of id: AlertID) -> [AlertHandle] {
-    ids.isEmpty ? [] : ids[id]?.waiters ?? []
+    ids[id]?.waiters ?? []
   }
 
   /// Gives `id` to `alert` (or to nobody), keeping its waiters.
