@@ -31,30 +31,22 @@ enum SchedulerKind: String, CaseIterable {
     self == .dispatch || (self == .seed004 && n <= options.alwaysRunUpTo)
   }
 
+  /// The scheduler type this kind measures.
+  var schedulerType: any BenchScheduler.Type {
+    switch self {
+    case .dispatch: DispatchScheduler.self
+    case .floor: RingBufferFloor.self
+    case .seed002: Seed002FIFOQueue.self
+    case .seed000: Seed000PriorityPool.self
+    case .seed004: Seed004ChainPass.self
+    }
+  }
+
   @MainActor
   func measure(_ scenario: Scenario, _ options: BenchOptions, predictedRun: Duration?) -> Cell {
-    switch self {
-    case .dispatch:
-      alertdispatch_bench.measure(
-        DispatchScheduler.self, name: rawValue, scenario, options: options,
-        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
-    case .floor:
-      alertdispatch_bench.measure(
-        RingBufferFloor.self, name: rawValue, scenario, options: options,
-        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
-    case .seed002:
-      alertdispatch_bench.measure(
-        Seed002FIFOQueue.self, name: rawValue, scenario, options: options,
-        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
-    case .seed000:
-      alertdispatch_bench.measure(
-        Seed000PriorityPool.self, name: rawValue, scenario, options: options,
-        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
-    case .seed004:
-      alertdispatch_bench.measure(
-        Seed004ChainPass.self, name: rawValue, scenario, options: options,
-        predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
-    }
+    alertdispatch_bench.measure(
+      schedulerType, name: rawValue, scenario, options: options,
+      predictedRun: predictedRun, mustRun: mustRun(n: scenario.n, options))
   }
 }
 
