@@ -89,72 +89,72 @@ public final class AlertHandle {
 
   private var extras: Extras?
 
-  private func withExtras(_ body: (Extras) -> Void) {
-    if let extras { return body(extras) }
+  /// The side object, made on first use.
+  private func madeExtras() -> Extras {
+    if let extras { return extras }
     let created = Extras()
     extras = created
-    body(created)
+    return created
   }
 
-  /// Sets an optional field of the side object, making the object only for a value.
-  private func setExtra<Value>(_ field: ReferenceWritableKeyPath<Extras, Value?>, _ value: Value?) {
-    guard value != nil || extras != nil else { return }
-    withExtras { $0[keyPath: field] = value }
-  }
+  // Each setter below makes the side object only for a value (setting `nil` on an alert that
+  // has none changes nothing). They are written out rather than shared through a key path: a
+  // key path literal costs a run-time look-up each time it is evaluated, and `markShown` alone
+  // clears three of these fields on every alert that goes up.
 
   var refusalReason: String? {
     get { extras?.refusalReason }
-    set { setExtra(\.refusalReason, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().refusalReason = newValue } }
   }
   var pendingOutcome: AlertOutcome? {
     get { extras?.pendingOutcome }
-    set { setExtra(\.pendingOutcome, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().pendingOutcome = newValue } }
   }
   var presenterOverride: (any AlertPresenter)? {
     get { extras?.presenterOverride }
-    set { setExtra(\.presenterOverride, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().presenterOverride = newValue } }
   }
   var autoDismissRemaining: Duration? {
     get { extras?.autoDismissRemaining }
-    set { setExtra(\.autoDismissRemaining, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().autoDismissRemaining = newValue } }
   }
   var autoDismissStartedAt: AlertInstant? {
     get { extras?.autoDismissStartedAt }
-    set { setExtra(\.autoDismissStartedAt, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().autoDismissStartedAt = newValue } }
   }
   var readinessTimer: (any AlertTimer)? {
     get { extras?.readinessTimer }
-    set { setExtra(\.readinessTimer, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().readinessTimer = newValue } }
   }
   var expiryTimer: (any AlertTimer)? {
     get { extras?.expiryTimer }
-    set { setExtra(\.expiryTimer, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().expiryTimer = newValue } }
   }
   var autoDismissTimer: (any AlertTimer)? {
     get { extras?.autoDismissTimer }
-    set { setExtra(\.autoDismissTimer, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().autoDismissTimer = newValue } }
   }
   var dismissalTimer: (any AlertTimer)? {
     get { extras?.dismissalTimer }
-    set { setExtra(\.dismissalTimer, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().dismissalTimer = newValue } }
   }
   var frequencyCharge: FrequencyCharge? {
     get { extras?.frequencyCharge }
-    set { setExtra(\.frequencyCharge, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().frequencyCharge = newValue } }
   }
   /// When a refused alert may be tried again.
   var retryAt: AlertInstant? {
     get { extras?.retryAt }
-    set { setExtra(\.retryAt, newValue) }
+    set { if newValue != nil || extras != nil { madeExtras().retryAt = newValue } }
   }
   /// Refusals since the alert last went up.
   var refusals: Int {
     get { extras?.refusals ?? 0 }
-    set { if newValue != 0 || extras != nil { withExtras { $0.refusals = newValue } } }
+    set { if newValue != 0 || extras != nil { madeExtras().refusals = newValue } }
   }
   var waiters: [CheckedContinuation<AlertOutcome, Never>] {
     get { extras?.waiters ?? [] }
-    set { if !newValue.isEmpty || extras != nil { withExtras { $0.waiters = newValue } } }
+    set { if !newValue.isEmpty || extras != nil { madeExtras().waiters = newValue } }
   }
 
   init(request: AlertRequest, dispatch: AlertDispatch, seq: UInt64) {
