@@ -4,8 +4,18 @@ struct ActiveChain {
   /// A node of the chain and the index of the nearest paused link at or above it (an index, not
   /// a reference, so that building the chain retains each node once).
   struct Link {
+    /// Holds the node for the pass.
     let node: AlertDispatch
+    /// The same node, read without retaining it again: `node` keeps it alive as long as the
+    /// link lives, and a pass reads every link's lane queues at every plan.
+    unowned(unsafe) let borrowed: AlertDispatch
     let pausedBy: Int?
+
+    init(node: AlertDispatch, pausedBy: Int?) {
+      self.node = node
+      self.borrowed = node
+      self.pausedBy = pausedBy
+    }
   }
 
   /// The chain, root first.
@@ -27,15 +37,16 @@ struct ActiveChain {
   }
 
   private mutating func build(from root: AlertDispatch) {
-    var node: AlertDispatch? = root
+    var current = root
     var paused: Int?
     // No node can come twice: `activeChild()` only answers a child whose parent is the node,
     // and parent links have no cycle (`setParent(_:)` refuses one), so the chain goes down the
     // tree. The bound only guards against a hang should that ever break.
-    while let current = node, current.isVisible, !current.isClosed, links.count < 100_000 {
+    while current.isVisible, !current.isClosed, links.count < 100_000 {
       if paused == nil && current.isPaused { paused = links.count }
       links.append(Link(node: current, pausedBy: paused))
-      node = current.activeChild()
+      guard let child = current.activeChild() else { return }
+      current = child
     }
   }
 
@@ -55,8 +66,8 @@ struct ActiveChain {
 
   /// A cursor at the front of each lane queue of the chain's dispatches that are not paused.
   func cursors(for lane: LaneKey, into cursors: inout [LaneQueue.Cursor]) {
-    for link in links where link.pausedBy == nil {
-      if let queue = link.node.queues[lane] { cursors.append(queue.cursor()) }
+    for index in links.indices where links[index].pausedBy == nil {
+      links[index].borrowed.queues.appendCursor(for: lane, to: &cursors)
     }
   }
 

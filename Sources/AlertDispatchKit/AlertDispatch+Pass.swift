@@ -126,12 +126,15 @@ extension AlertDispatch {
   }
 
   func nearestPresenter() -> (any AlertPresenter)? {
-    var node: AlertDispatch? = self
-    while let current = node {
-      if let presenter = current.presenter { return presenter }
-      node = current.parent
+    if let presenter = storedPresenter { return presenter }
+    if cachedPresenterGeneration == AlertDispatch.treeGeneration {
+      return cachedPresenterOwner?.storedPresenter
     }
-    return nil
+    var node = parent
+    while let current = node, current.storedPresenter == nil { node = current.parent }
+    cachedPresenterOwner = node
+    cachedPresenterGeneration = AlertDispatch.treeGeneration
+    return node?.storedPresenter
   }
 
   private func scheduleWake(at instant: AlertInstant?) {

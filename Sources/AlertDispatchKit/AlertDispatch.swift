@@ -29,9 +29,18 @@ public final class AlertDispatch {
     set {
       storedParent = newValue
       parentID = newValue.map(ObjectIdentifier.init)
+      AlertDispatch.treeGeneration &+= 1
     }
   }
   weak var storedParent: AlertDispatch?
+  /// Changes whenever a parent link or a presenter changes anywhere, or a dispatch goes away:
+  /// the caches of ``root`` and ``nearestPresenter()`` hold while it stays the same, so that an
+  /// event deep in a tree does not walk every weak parent link up to the root.
+  static var treeGeneration: UInt64 = 0
+  weak var cachedRoot: AlertDispatch?
+  var cachedRootGeneration: UInt64 = .max
+  weak var cachedPresenterOwner: AlertDispatch?
+  var cachedPresenterGeneration: UInt64 = .max
   /// The identity of ``parent``, cleared by the parent's deinit: the provider's answer is checked
   /// against it at every pass without loading a weak reference.
   var parentID: ObjectIdentifier?
@@ -50,7 +59,10 @@ public final class AlertDispatch {
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.
   public var presenter: (any AlertPresenter)? {
     get { storedPresenter }
-    set { storedPresenter = newValue }
+    set {
+      storedPresenter = newValue
+      AlertDispatch.treeGeneration &+= 1
+    }
   }
   var storedPresenter: (any AlertPresenter)?
   /// The clock of the domain; only the root's clock is used.
@@ -147,6 +159,7 @@ public final class AlertDispatch {
 
   isolated deinit {
     if !observers.isEmpty { AlertDispatch.observedDispatches -= 1 }
+    AlertDispatch.treeGeneration &+= 1
     let orphans = alerts.values.sorted { $0.seq < $1.seq }
     let parent = self.parent
     let children = weakChildren.compactMap(\.dispatch)
@@ -168,8 +181,12 @@ public final class AlertDispatch {
 
   /// The root of this dispatch's domain.
   public var root: AlertDispatch {
+    if parentID == nil { return self }
+    if cachedRootGeneration == AlertDispatch.treeGeneration, let root = cachedRoot { return root }
     var node = self
     while let parent = node.parent { node = parent }
+    cachedRoot = node
+    cachedRootGeneration = AlertDispatch.treeGeneration
     return node
   }
 

@@ -5,7 +5,7 @@
 /// alert, take the front one) cost O(log P) for P distinct priorities, whatever the queue holds.
 @MainActor
 struct LaneQueue {
-  private struct Bucket {
+  fileprivate struct Bucket {
     /// The bucket's alerts from `head` on; the slots before `head` are emptied as the front
     /// alerts leave (so that an ended alert is not kept alive), and dropped now and then.
     var items: ContiguousArray<AlertHandle?> = []
@@ -95,36 +95,38 @@ struct LaneQueue {
   }
 
   /// Reads the queue in line order: the last bucket first, each bucket from its head.
+  ///
+  /// It holds the buckets only (one reference), not a copy of the whole queue.
   struct Cursor {
-    fileprivate let queue: LaneQueue
+    fileprivate let buckets: [Bucket]
     fileprivate var bucketIndex: Int
     fileprivate var position: Int
 
-    fileprivate init(queue: LaneQueue) {
-      self.queue = queue
-      bucketIndex = queue.buckets.count - 1
-      position = queue.buckets.last?.head ?? 0
+    fileprivate init(buckets: [Bucket]) {
+      self.buckets = buckets
+      bucketIndex = buckets.count - 1
+      position = buckets.last?.head ?? 0
     }
 
     /// The alert under the cursor, or `nil` past the end.
     var current: AlertHandle? {
       guard bucketIndex >= 0 else { return nil }
-      return queue.buckets[bucketIndex].items[position]
+      return buckets[bucketIndex].items[position]
     }
 
     mutating func advance() {
       guard bucketIndex >= 0 else { return }
       position += 1
-      if position == queue.buckets[bucketIndex].items.count {
+      if position == buckets[bucketIndex].items.count {
         bucketIndex -= 1
         if bucketIndex >= 0 {
-          position = queue.buckets[bucketIndex].head
+          position = buckets[bucketIndex].head
         }
       }
     }
   }
 
-  func cursor() -> Cursor { Cursor(queue: self) }
+  func cursor() -> Cursor { Cursor(buckets: buckets) }
 }
 
 /// The lane queues of one dispatch. A dispatch queues in one lane or a few: a linear search over
@@ -138,6 +140,15 @@ struct LaneQueues {
   subscript(lane: LaneKey) -> LaneQueue? {
     for index in lanes.indices where lanes[index] == lane { return queues[index] }
     return nil
+  }
+
+  /// Appends a cursor at the front of `lane`'s queue, if the dispatch has one, without copying
+  /// the queue.
+  func appendCursor(for lane: LaneKey, to cursors: inout [LaneQueue.Cursor]) {
+    for index in lanes.indices where lanes[index] == lane {
+      cursors.append(queues[index].cursor())
+      return
+    }
   }
 
   mutating func insert(_ alert: AlertHandle) {

@@ -6,17 +6,23 @@ import AlertDispatchSimulator
 @MainActor
 final class DispatchScheduler: BenchScheduler {
   let clock = VirtualClock()
-  private(set) var screens: [AlertDispatch] = []
-  /// The active child of each screen, or -1 (an array: the provider runs at every pass).
-  private var activeChild: [Int]
+  let screens: [AlertDispatch]
+  /// The active child of each screen (an array the provider reads: it runs at every pass).
+  private var activeChild: [AlertDispatch?]
   private let parents: [Int?]
   private var front: AlertHandle?
   private var presenter: ClosurePresenter!
 
   init(scenario: Scenario) {
-    activeChild = Array(repeating: -1, count: scenario.screens.count)
-    for (parent, child) in scenario.activeChild { activeChild[parent] = child }
     parents = scenario.screens.map(\.parent)
+    let clock = self.clock
+    let screens = scenario.screens.indices.map { index in
+      AlertDispatch(
+        name: "s\(index)", isVisible: scenario.screens[index].visible, clock: clock)
+    }
+    self.screens = screens
+    activeChild = Array(repeating: nil, count: screens.count)
+    for (parent, child) in scenario.activeChild { activeChild[parent] = screens[child] }
     presenter = ClosurePresenter(
       present: { [unowned self] alert in
         self.front = alert
@@ -27,10 +33,6 @@ final class DispatchScheduler: BenchScheduler {
       },
       restore: { [unowned self] alert in self.front = alert }
     )
-    screens = scenario.screens.indices.map { index in
-      AlertDispatch(
-        name: "s\(index)", isVisible: scenario.screens[index].visible, clock: clock)
-    }
     // Children join in reverse order, leaves first, so that each join rebuilds only a small
     // detached subtree instead of the whole domain (joining is O(subtree), and rare in apps).
     for index in scenario.screens.indices.reversed() {
@@ -40,10 +42,7 @@ final class DispatchScheduler: BenchScheduler {
     }
     screens[0].presenter = presenter
     for (parent, _) in scenario.activeChild {
-      screens[parent].activeChildProvider = { [unowned self] in
-        let child = self.activeChild[parent]
-        return child < 0 ? nil : self.screens[child]
-      }
+      screens[parent].activeChildProvider = { [unowned self] in self.activeChild[parent] }
     }
     for alert in scenario.offstage {
       screens[alert.screen].add(alert.request)
@@ -63,7 +62,7 @@ final class DispatchScheduler: BenchScheduler {
 
   func switchTab(from: Int, to: Int) {
     screens[from].disappear()
-    activeChild[parents[to]!] = to
+    activeChild[parents[to]!] = screens[to]
     screens[to].appear()
   }
 
