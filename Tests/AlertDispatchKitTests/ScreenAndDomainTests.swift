@@ -186,10 +186,35 @@ struct DomainTests {
     f.add("blocker", to: right)
     f.add("s", to: screen, after: ["blocker"])
     f.expect(["present blocker @right", "present s @screen"])
+    #expect(screen.root === left)
     try screen.setParent(right)
+    #expect(screen.root === right)
     right.activeChildProvider = { screen }
     f.expect(["hide s @screen"])
     #expect(right.explain("s") == .outranked(by: ["blocker"]))
+    f.verify()
+  }
+
+  @Test("The nearest presenter is looked up again when a presenter changes on the way up")
+  func presenterChanges() {
+    let f = Fixture()
+    let (_, tab, vcs) = tabs(f)
+    let tabTranscript = Transcript()
+    let tabPresenter = RecordingPresenter(transcript: tabTranscript, clock: f.clock)
+    f.add("first", to: vcs[0])
+    f.expect(["present first @vc1"])
+    f.presenter.tap("first", "OK")
+    f.expect(["tap first OK", "end first: dismissed(OK)"])
+    // The nav's presenter served vc1; now the tab, between them, gets one of its own.
+    tab.presenter = tabPresenter
+    f.add("second", to: vcs[0])
+    f.expect([])
+    #expect(tabTranscript.take() == ["present second @vc1"])
+    tabPresenter.tap("second", "OK")
+    #expect(tabTranscript.take() == ["tap second OK"])
+    tab.presenter = nil
+    f.add("third", to: vcs[0])
+    #expect(f.take().suffix(1) == ["present third @vc1"])
     f.verify()
   }
 
