@@ -14,9 +14,13 @@ extension AlertDispatch {
     swap(&buffer, &domain.linkBuffer)
     var chain = ActiveChain(root: self, reusing: &buffer)
     defer { domain.linkBuffer = chain.recycled() }
+    var decisions: [PassDecision] = []
+    swap(&decisions, &domain.decisionBuffer)
+    defer { domain.decisionBuffer = decisions }
     for _ in 0..<10_000 {
-      let plan = Arbiter(root: self, chain: chain, now: clock.now).plan()
+      var plan = Arbiter(root: self, chain: chain, now: clock.now).plan(reusing: &decisions)
       if plan.decisions.isEmpty {
+        swap(&decisions, &plan.decisions)
         scheduleWake(at: plan.wakeAt)
         settled = true
         break
@@ -24,7 +28,10 @@ extension AlertDispatch {
       // A plan simulates its own decisions (the alerts it puts up fill the lane for the next
       // candidates), so when every decision was carried out as planned, planning again would
       // decide nothing: the pass ends without that confirming plan.
-      if apply(plan.decisions) && plan.isFinal {
+      let done = apply(plan.decisions) && plan.isFinal
+      swap(&decisions, &plan.decisions)
+      decisions.removeAll(keepingCapacity: true)
+      if done {
         scheduleWake(at: plan.wakeAt)
         settled = true
         break

@@ -74,8 +74,11 @@ struct Arbiter {
     self.now = now
   }
 
-  func plan() -> PassPlan {
+  /// Plans in `buffer`'s storage (empty), so that a pass allocates no array for its decisions;
+  /// give the storage back once the decisions are carried out.
+  func plan(reusing buffer: inout [PassDecision]) -> PassPlan {
     var plan = PassPlan()
+    swap(&plan.decisions, &buffer)
     for index in root.domain.lanes.indices {
       planLane(root.domain.lanes[index], into: &plan)
     }
@@ -98,11 +101,17 @@ struct Arbiter {
     let visible = laneState.visible
     // A lane shows a few alerts at most: a linear look-up beats hashing at every plan.
     var leaving: [AlertHandle] = []
+    // The alerts in front, in storage the domain keeps from plan to plan (empty between plans).
+    var front: [AlertHandle] = []
+    swap(&front, &root.domain.frontBuffer)
+    defer {
+      front.removeAll(keepingCapacity: true)
+      root.domain.frontBuffer = front
+    }
     for alert in visible where alert.state != .dismissing && !chain.contains(alert.dispatch) {
       leaving.append(alert)
       plan.decisions.append(.suspend(alert))
     }
-    var front: [AlertHandle] = []
     var uncovering: [AlertHandle] = []
     for alert in visible where !holds(leaving, alert) {
       if let coverer = alert.coveredBy {

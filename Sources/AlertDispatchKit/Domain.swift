@@ -26,6 +26,10 @@ final class Domain {
   var linkBuffer: [ActiveChain.Link] = []
   @exclusivity(unchecked)
   var cursorBuffer: [LaneQueue.Cursor] = []
+  @exclusivity(unchecked)
+  var frontBuffer: [AlertHandle] = []
+  @exclusivity(unchecked)
+  var decisionBuffer: [PassDecision] = []
   /// Alerts waiting for a presenter retry.
   @exclusivity(unchecked)
   var refused: [ObjectIdentifier: AlertHandle] = [:]
