@@ -1,36 +1,35 @@
 extension AlertDispatch {
   func applyAdd(_ alert: AlertHandle) {
-    let request = alert.request
     // The root is found once: finding it walks the parent links.
     let root = self.root
     let domain = root.domain
     let now = root.clock.now
     let addedAt = now
-    alert.notBefore = now + max(request.timing.delay, .zero)
+    alert.notBefore = now + max(alert.request.timing.delay, .zero)
     emit(.added, alert: alert)
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))
     }
-    if let message = request.validationError ?? domain.registerLane(request.lane) {
-      diagnose("alert '\(request.id)' refused: \(message)", alert: alert)
+    if let message = alert.request.validationError ?? domain.registerLane(alert.request.lane) {
+      diagnose("alert '\(alert.request.id)' refused: \(message)", alert: alert)
       return alert.end(.cancelled(.invalidRequest(message)))
     }
-    if let existing = domain.alert(withID: request.id) {
-      switch request.duplicates {
+    if let existing = domain.alert(withID: alert.request.id) {
+      switch alert.request.duplicates {
       case .keepExisting:
         return alert.end(.cancelled(.duplicate(of: existing.id)))
       case .replaceExisting:
-        domain.setAlert(nil, for: request.id)
-        existing.close(with: .cancelled(.replaced(by: request.id)))
+        domain.setAlert(nil, for: alert.request.id)
+        existing.close(with: .cancelled(.replaced(by: alert.request.id)))
       }
     }
     if let cycle = dependencyCycle(for: alert) {
-      diagnose("alert '\(request.id)' refused: dependency cycle", alert: alert)
+      diagnose("alert '\(alert.request.id)' refused: dependency cycle", alert: alert)
       return alert.end(.cancelled(.dependencyCycle(cycle)))
     }
     register(alert, in: domain)
     let clock = root.clock
-    if !alert.isReady, let deadline = request.timing.readinessDeadline {
+    if !alert.isReady, let deadline = alert.request.timing.readinessDeadline {
       alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
@@ -38,7 +37,7 @@ extension AlertDispatch {
         }
       }
     }
-    if let expiry = request.timing.expiry {
+    if let expiry = alert.request.timing.expiry {
       alert.expiryTimer = clock.schedule(at: addedAt + expiry) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {

@@ -80,7 +80,7 @@ struct Arbiter {
     var plan = PassPlan()
     swap(&plan.decisions, &buffer)
     for index in root.domain.lanes.indices {
-      planLane(root.domain.lanes[index], into: &plan)
+      planLane(at: index, into: &plan)
     }
     return plan
   }
@@ -96,9 +96,13 @@ struct Arbiter {
     return until > now ? until : nil
   }
 
-  private func planLane(_ laneState: Domain.LaneState, into plan: inout PassPlan) {
-    let capacity = laneState.lane.capacity.limit
-    let visible = laneState.visible
+  /// Plans the domain's lane at `index`, reading its state field by field (a copy of the
+  /// whole state would retain its name and its list of visible alerts once more).
+  private func planLane(at index: Int, into plan: inout PassPlan) {
+    let domain = root.domain
+    let capacity = domain.lanes[index].lane.capacity.limit
+    let laneKey = domain.lanes[index].lane.key
+    let visible = domain.lanes[index].visible
     // A lane shows a few alerts at most: a linear look-up beats hashing at every plan.
     var leaving: [AlertHandle] = []
     // The alerts in front, in storage the domain keeps from plan to plan (empty between plans).
@@ -142,10 +146,10 @@ struct Arbiter {
         plan.isFinal = false
       }
     }
-    let gap = gapUntil(laneState)
+    let gap = gapUntil(domain.lanes[index])
     var buffer: [LaneQueue.Cursor] = []
     swap(&buffer, &root.domain.cursorBuffer)
-    var merge = LaneMerge(chain, lane: laneState.lane.key, reusing: &buffer)
+    var merge = LaneMerge(chain, lane: laneKey, reusing: &buffer)
     defer { root.domain.cursorBuffer = merge.recycled() }
     while let candidate = merge.next() {
       if candidate.state.isVisible { continue }
