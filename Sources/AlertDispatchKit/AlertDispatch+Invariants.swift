@@ -51,8 +51,12 @@ extension AlertDispatch {
   {
     let capacity = lane.capacity.limit
     var violations: [String] = []
-    let front = alerts.filter {
-      $0.state.isVisible && !($0.coveredBy.map { $0.state.isVisible } ?? false)
+    // A cover counts only while the coverer is up in this lane of this domain: a dispatch that
+    // leaves the domain takes its alerts with it, and stops covering anything here.
+    let front = alerts.filter { alert in
+      guard alert.state.isVisible else { return false }
+      guard let coverer = alert.coveredBy, coverer.state.isVisible else { return true }
+      return !alerts.contains { $0 === coverer }
     }
     // Joining two domains can put more alerts in front than the lane holds; the arbiter hides
     // the extra ones, except those already being dismissed, which finish animating out.

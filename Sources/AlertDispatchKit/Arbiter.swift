@@ -119,7 +119,10 @@ struct Arbiter {
     var uncovering: [AlertHandle] = []
     for alert in visible where !holds(leaving, alert) {
       if let coverer = alert.coveredBy {
-        let covererUp = coverer.state.isVisible && !holds(leaving, coverer)
+        // The coverer must still be up in this lane of this domain: one whose dispatch left
+        // the domain (a closed container detaches its children) covers nothing here.
+        let covererUp =
+          coverer.state.isVisible && !holds(leaving, coverer) && holds(visible, coverer)
         if covererUp { continue }
         uncovering.append(alert)
       } else {

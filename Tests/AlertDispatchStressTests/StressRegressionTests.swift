@@ -149,6 +149,24 @@ struct StressRegressionTests {
         .link(.window(117)),
       ])
     ),
+    (
+      // An alert in a navigation stack covered the window's alert; closing the stack detached
+      // the screen (and its alert) into a domain of its own, while the window's alert still
+      // counted as covered by it. Another window alert went up beside it, and when the cover
+      // ended, two alerts were in front of a lane of capacity 1.
+      "seed 704, episode 726: the alert covering another leaves the domain",
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.plain)),
+        .link(.window(0)),
+        .add(AlertSpec(owner: .window(246))),
+        .add(AlertSpec(owner: .window(217))),
+        .root(window: 101, screen: .fresh(.navigation)),
+        .add(AlertSpec(owner: .screen(250), priority: 184, covers: true)),
+        .close(.screen(67)),
+        .add(AlertSpec(owner: .screen(180))),
+        .tap(alert: 250, button: 0),
+      ])
+    ),
   ]
 
   @Test("Each shrunk episode runs clean", arguments: episodes.indices)
