@@ -4,18 +4,8 @@ struct ActiveChain {
   /// A node of the chain and the index of the nearest paused link at or above it (an index, not
   /// a reference, so that building the chain retains each node once).
   struct Link {
-    /// Holds the node for the pass.
     let node: AlertDispatch
-    /// The same node, read without retaining it again: `node` keeps it alive as long as the
-    /// link lives, and a pass reads every link's lane queues at every plan.
-    unowned(unsafe) let borrowed: AlertDispatch
     let pausedBy: Int?
-
-    init(node: AlertDispatch, pausedBy: Int?) {
-      self.node = node
-      self.borrowed = node
-      self.pausedBy = pausedBy
-    }
   }
 
   /// The chain, root first.
@@ -67,7 +57,7 @@ struct ActiveChain {
   /// A cursor at the front of each lane queue of the chain's dispatches that are not paused.
   func cursors(for lane: LaneKey, into cursors: inout [LaneQueue.Cursor]) {
     for index in links.indices where links[index].pausedBy == nil {
-      links[index].borrowed.queues.appendCursor(for: lane, to: &cursors)
+      links[index].node.queues.appendCursor(for: lane, to: &cursors)
     }
   }
 
