@@ -133,7 +133,7 @@ struct Arbiter {
     // Either way an alert that steps back may cover another, which this plan still counts as
     // covered: plan again once it is down (both cases are rare).
     while front.count > capacity, let weakest = weakestHideable(in: front) {
-      front.removeAll { $0 === weakest }
+      front.removeIdentical(weakest)
       plan.decisions.append(.suspend(weakest))
       plan.isFinal = false
     }
@@ -204,7 +204,7 @@ struct Arbiter {
               beneath.state == .dismissing ? .cover(beneath, by: candidate) : .suspend(beneath))
           }
         }
-        front.removeAll { $0 === victim }
+        front.removeIdentical(victim)
         plan.decisions.append(goUp(candidate))
         front.append(candidate)
       }
@@ -215,11 +215,16 @@ struct Arbiter {
   private func covered(by alert: AlertHandle, among visible: [AlertHandle]) -> [AlertHandle] {
     var result: [AlertHandle] = []
     var top = alert
-    while let next = visible.last(where: { $0.coveredBy === top }) {
+    while true {
+      var next: AlertHandle?
+      for candidate in visible.reversed() where candidate.coveredBy === top {
+        next = candidate
+        break
+      }
+      guard let next else { return result }
       result.append(next)
       top = next
     }
-    return result
   }
 
   private func holds(_ list: [AlertHandle], _ alert: AlertHandle) -> Bool {
@@ -233,9 +238,17 @@ struct Arbiter {
 
   /// The lowest-priority front alert that is not being dismissed (latest up first).
   private func weakestHideable(in front: [AlertHandle]) -> AlertHandle? {
-    front.filter { $0.state != .dismissing }.min {
-      ($0.priority, $1.upStamp) < ($1.priority, $0.upStamp)
+    var weakest: AlertHandle?
+    for alert in front where alert.state != .dismissing {
+      // As `min(by:)` would: lower priority first, then the latest up; the first on a tie.
+      if let current = weakest,
+        !((alert.priority, current.upStamp) < (current.priority, alert.upStamp))
+      {
+        continue
+      }
+      weakest = alert
     }
+    return weakest
   }
 
   /// The lowest front alert below `priority` that may be interrupted (latest up first).

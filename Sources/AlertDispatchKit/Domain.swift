@@ -48,12 +48,15 @@ final class Domain {
 
   /// The visible alerts of a lane, first up first.
   func visible(in lane: LaneKey) -> [AlertHandle] {
-    index(of: lane).map { lanes[$0].visible } ?? []
+    guard let index = index(of: lane) else { return [] }
+    return lanes[index].visible
   }
 
   func registerLane(_ lane: AlertLane) -> String? {
-    if let known = index(of: lane.key).map({ lanes[$0].lane }) {
-      guard known == lane else {
+    if let index = index(of: lane.key) {
+      let known = lanes[index].lane
+      // Equal keys mean equal names: only the settings are left to compare.
+      guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap else {
         return
           "lane '\(lane.name)' is capacity \(known.capacity), gap \(AlertInstant.format(known.minimumGap)) in this domain; this request says capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
       }
@@ -70,7 +73,7 @@ final class Domain {
 
   func removeVisible(_ alert: AlertHandle) {
     guard let lane = index(of: alert.laneKey),
-      let index = lanes[lane].visible.firstIndex(where: { $0 === alert })
+      let index = lanes[lane].visible.position(of: alert)
     else { return }
     lanes[lane].visible.remove(at: index)
   }
@@ -138,7 +141,7 @@ final class Domain {
   /// Forgets that `waiter` waits for `id`.
   func removeWaiter(_ waiter: AlertHandle, for id: AlertID) {
     guard let index = ids.index(forKey: id) else { return }
-    if let position = ids.values[index].waiters.firstIndex(where: { $0 === waiter }) {
+    if let position = ids.values[index].waiters.position(of: waiter) {
       ids.values[index].waiters.remove(at: position)
     }
     if ids.values[index].waiters.isEmpty && ids.values[index].alert == nil {
@@ -157,5 +160,26 @@ final class Domain {
     wakeTimer?.cancel()
     wakeTimer = nil
     wakeAt = nil
+  }
+}
+
+extension Array where Element == AlertHandle {
+  // Loops, not `firstIndex(where:)` or `removeAll(where:)`: a closure made on the main actor
+  // and handed to the standard library checks at run time, each time it is called, that it
+  // runs on the main actor, which cost more than the search itself on the paths every alert
+  // takes.
+
+  /// The index of `alert` (the same handle, not an equal one).
+  func position(of alert: AlertHandle) -> Int? {
+    for index in indices where self[index] === alert { return index }
+    return nil
+  }
+
+  /// Removes `alert` (the same handle) wherever it is.
+  mutating func removeIdentical(_ alert: AlertHandle) {
+    var index = 0
+    while index < count {
+      if self[index] === alert { remove(at: index) } else { index += 1 }
+    }
   }
 }
