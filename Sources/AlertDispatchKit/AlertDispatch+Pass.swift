@@ -1,5 +1,6 @@
 extension AlertDispatch {
   /// How many passes every root of the process has run (the stress tool reports it).
+  @exclusivity(unchecked)
   package private(set) static var passCount = 0
 
   /// Runs one pass at this root: plan, apply, and again until nothing changes.

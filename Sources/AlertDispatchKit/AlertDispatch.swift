@@ -36,6 +36,7 @@ public final class AlertDispatch {
   /// Changes whenever a parent link or a presenter changes anywhere, or a dispatch goes away:
   /// the caches of ``root`` and ``nearestPresenter()`` hold while it stays the same, so that an
   /// event deep in a tree does not walk every weak parent link up to the root.
+  @exclusivity(unchecked)
   static var treeGeneration: UInt64 = 0
   weak var cachedRoot: AlertDispatch?
   var cachedRootGeneration: UInt64 = .max
@@ -131,10 +132,12 @@ public final class AlertDispatch {
   var observers: [(Int, @MainActor (AlertEvent) -> Void)] = []
   var nextObserverID = 0
   /// How many live dispatches have an observer: when none has, events are not even looked for.
+  @exclusivity(unchecked)
   static var observedDispatches = 0
   /// Invariant violations found after passes of this root, when checking is on (tests).
   package var invariantViolations: [String] = []
   /// Turns on invariant checks after every pass (tests and the stress tool).
+  @exclusivity(unchecked)
   package static var checksInvariants = false
 
   /// Creates a dispatch.

@@ -57,6 +57,9 @@ public final class AlertHandle {
   /// The alert's index in its dispatch's unfinished alerts, or -1.
   var slot = -1
   /// The ids of unfinished alerts this one waits for (a few at most: a list beats a set).
+  // Unchecked for exclusivity at run time, as the properties named in `Engine.actions`: only
+  // the framework changes them, on the main actor, and no change of either calls out.
+  @exclusivity(unchecked)
   var blockedBy = BlockerList()
   var firstUpStamp: UInt64 = 0
   /// When the alert joined its current domain: when it was added (which, for a call made
@@ -66,6 +69,7 @@ public final class AlertHandle {
   var upStamp: UInt64 = 0
   weak var coveredBy: AlertHandle?
   var activePresenter: (any AlertPresenter)?
+  @exclusivity(unchecked)
   var completions: [@MainActor (AlertOutcome) -> Void] = []
 
   /// Bookkeeping most alerts never use (timers, refusals, a presenter of its own, awaiting

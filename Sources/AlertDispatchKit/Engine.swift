@@ -50,9 +50,11 @@ final class Engine {
   @exclusivity(unchecked)
   private var isDraining = false
   private var deferredDrainScheduled = false
+  @exclusivity(unchecked)
   private var runningDeferred = false
 
   /// A global counter for add order and went-up order across every dispatch.
+  @exclusivity(unchecked)
   private(set) var stamp: UInt64 = 0
 
   func nextStamp() -> UInt64 {
