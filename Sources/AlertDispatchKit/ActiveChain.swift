@@ -4,7 +4,7 @@ struct ActiveChain {
   /// A node of the chain and the index of the nearest paused link at or above it (an index, not
   /// a reference, so that building the chain retains each node once).
   struct Link {
-    let node: AlertDispatch
+    let node: DispatchNode
     let pausedBy: Int?
   }
 
@@ -16,17 +16,17 @@ struct ActiveChain {
 
   /// Computes the chain in `buffer`'s storage (empty), so that a pass allocates nothing; give it
   /// back with ``recycled()``.
-  init(root: AlertDispatch, reusing buffer: inout [Link]) {
+  init(root: DispatchNode, reusing buffer: inout [Link]) {
     swap(&links, &buffer)
     build(from: root)
   }
 
-  init(root: AlertDispatch) {
+  init(root: DispatchNode) {
     links.reserveCapacity(16)
     build(from: root)
   }
 
-  private mutating func build(from root: AlertDispatch) {
+  private mutating func build(from root: DispatchNode) {
     var current = root
     var paused: Int?
     // No node can come twice: `activeChild()` only answers a child whose parent is the node,
@@ -40,17 +40,17 @@ struct ActiveChain {
     }
   }
 
-  private func index(of dispatch: AlertDispatch) -> Int? {
+  private func index(of dispatch: DispatchNode) -> Int? {
     for index in links.indices where links[index].node === dispatch { return index }
     return nil
   }
 
-  func contains(_ dispatch: AlertDispatch?) -> Bool {
+  func contains(_ dispatch: DispatchNode?) -> Bool {
     guard let dispatch else { return false }
     return index(of: dispatch) != nil
   }
 
-  func pausedBy(_ dispatch: AlertDispatch) -> AlertDispatch? {
+  func pausedBy(_ dispatch: DispatchNode) -> DispatchNode? {
     index(of: dispatch).flatMap { links[$0].pausedBy }.map { links[$0].node }
   }
 
@@ -68,15 +68,16 @@ struct ActiveChain {
   }
 }
 
-extension AlertDispatch {
+extension DispatchNode {
   /// The provider's answer, if it names a child of this dispatch; otherwise `nil`, with a
   /// diagnostic the first time a given wrong answer is seen.
-  func activeChild() -> AlertDispatch? {
-    guard let provider = activeChildProvider, let child = provider() else {
+  func activeChild() -> DispatchNode? {
+    guard let provider = storedActiveChildProvider, let answer = provider() else {
       if lastRejectedChild != nil { lastRejectedChild = nil }
       return nil
     }
-    guard child.parentID == ObjectIdentifier(self) else {
+    let child = answer.node
+    guard child.storedParent === self else {
       let key = ObjectIdentifier(child)
       if lastRejectedChild != key {
         lastRejectedChild = key

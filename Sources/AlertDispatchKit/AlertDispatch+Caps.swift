@@ -8,7 +8,7 @@ extension AlertRequest {
   }
 }
 
-extension AlertDispatch {
+extension DispatchNode {
   /// The cap or budget that keeps `alert` from going up now, as text for
   /// ``CancellationReason/frequencyCapped(_:)`` and ``AlertExplanation/capped(_:)``; `nil`
   /// when it may go up. The arbiter and `explain` both decide with this.

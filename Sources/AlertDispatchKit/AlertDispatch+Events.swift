@@ -1,4 +1,4 @@
-extension AlertDispatch {
+extension DispatchNode {
   var now: AlertInstant { root.clock.now }
 
   func requestPass() {
@@ -12,18 +12,18 @@ extension AlertDispatch {
     guard isDiagnostic || hasObservers else { return }
     let event = AlertEvent(
       time: now, kind: kind, alertID: alert?.id, lane: alert?.request.lane.name, dispatch: name)
-    var node: AlertDispatch? = self
+    var node: DispatchNode? = self
     while let current = node {
       for (_, observer) in current.observers { observer(event) }
       node = current.parent
     }
-    if isDiagnostic { AlertDispatch.diagnosticHandler(event) }
+    if isDiagnostic { DispatchNode.diagnosticHandler(event) }
   }
 
   /// Whether this dispatch or an ancestor has an observer.
   private var hasObservers: Bool {
-    guard AlertDispatch.observedDispatches > 0 else { return false }
-    var node: AlertDispatch? = self
+    guard DispatchNode.observedDispatches > 0 else { return false }
+    var node: DispatchNode? = self
     while let current = node {
       if !current.observers.isEmpty { return true }
       node = current.parent

@@ -1,8 +1,8 @@
-extension AlertDispatch {
+extension DispatchNode {
   /// Every unfinished alert in this dispatch's subtree.
-  package var subtreeAlerts: [AlertHandle] {
+  var subtreeAlerts: [AlertHandle] {
     var result: [AlertHandle] = []
-    var stack: [AlertDispatch] = [self]
+    var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
       result.append(contentsOf: node.alerts.values)
       stack.append(contentsOf: node.children)
@@ -12,7 +12,7 @@ extension AlertDispatch {
 
   /// Checks DESIGN.md's invariants over this root's domain by brute force, independently of the
   /// incremental structures the arbiter uses. Returns one line per violation.
-  package func checkInvariants() -> [String] {
+  func checkInvariants() -> [String] {
     guard parent == nil else { return root.checkInvariants() }
     var violations: [String] = []
     let chain = ActiveChain(root: self)
@@ -22,7 +22,7 @@ extension AlertDispatch {
       if alert.state == .suspended && alert.autoDismissTimer != nil {
         violations.append("suspended alert '\(alert.id)' has a running auto-dismiss timer")
       }
-      if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.dispatch) {
+      if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.owner) {
         violations.append("visible alert '\(alert.id)' is not on the active chain")
       }
       if alert.state.isVisible {
@@ -86,7 +86,7 @@ extension AlertDispatch {
     }
     let waiting = alerts.filter { alert in
       guard alert.state == .queued || alert.state == .suspended,
-        let owner = alert.dispatch, chain.contains(owner), chain.pausedBy(owner) == nil,
+        let owner = alert.owner, chain.contains(owner), chain.pausedBy(owner) == nil,
         alert.notBefore <= now
       else { return false }
       if alert.hasGoneUp { return true }

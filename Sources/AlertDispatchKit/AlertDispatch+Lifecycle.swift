@@ -1,4 +1,4 @@
-extension AlertDispatch {
+extension DispatchNode {
   func applyAdd(_ alert: AlertHandle) {
     // The root is found once: finding it walks the parent links.
     let root = self.root
@@ -64,7 +64,7 @@ extension AlertDispatch {
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp {
       guard !waiter.state.isEnded else { continue }
       waiter.blockedBy.insert(alert.id)
-      waiter.dispatch?.updateQueueMembership(waiter)
+      waiter.owner?.updateQueueMembership(waiter)
     }
     updateQueueMembership(alert)
   }
@@ -137,10 +137,10 @@ extension AlertDispatch {
     requestPass()
   }
 
-  func applySetParent(_ newParent: AlertDispatch?) {
+  func applySetParent(_ newParent: DispatchNode?) {
     guard newParent !== parent else { return }
     if let newParent {
-      var node: AlertDispatch? = newParent
+      var node: DispatchNode? = newParent
       while let current = node {
         if current === self {
           return diagnose("setParent(\(newParent.name)) on '\(name)' would make a cycle; ignored")
@@ -149,11 +149,9 @@ extension AlertDispatch {
       }
     }
     let oldRoot = root
-    if let parent {
-      parent.weakChildren.removeAll { $0.dispatch === self || $0.dispatch == nil }
-    }
+    parent?.children.removeIdentical(self)
     parent = newParent
-    newParent?.weakChildren.append(WeakDispatch(dispatch: self))
+    newParent?.children.append(self)
     let joined = Engine.shared.nextStamp()
     for alert in subtreeAlerts { alert.joinedStamp = joined }
     let newRoot = root
@@ -167,7 +165,7 @@ extension AlertDispatch {
   func rebuildDomain() {
     guard parent == nil else { return root.rebuildDomain() }
     var everyone: [AlertHandle] = []
-    var stack: [AlertDispatch] = [self]
+    var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
       node.domain.reset()
       everyone.append(contentsOf: node.alerts.values)
@@ -197,7 +195,7 @@ extension AlertDispatch {
         }
         alert.blockedBy = blockers
       }
-      alert.dispatch?.updateQueueMembership(alert)
+      alert.owner?.updateQueueMembership(alert)
     }
     Engine.shared.markDirty(self)
   }

@@ -1,12 +1,12 @@
-extension AlertDispatch {
+extension DispatchNode {
   /// How many passes every root of the process has run (the stress tool reports it).
   @exclusivity(unchecked)
-  package private(set) static var passCount = 0
+  static var passCount = 0
 
   /// Runs one pass at this root: plan, apply, and again until nothing changes.
   func runPass() {
     guard parent == nil else { return root.requestPass() }
-    AlertDispatch.passCount += 1
+    DispatchNode.passCount += 1
     var settled = false
     // The chain is asked for once per pass: providers and visibility cannot change during one,
     // since every call made from a presenter waits until the pass ends.
@@ -41,7 +41,7 @@ extension AlertDispatch {
     if !settled {
       diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
     }
-    if AlertDispatch.checksInvariants {
+    if DispatchNode.checksInvariants {
       invariantViolations.append(contentsOf: checkInvariants())
     }
   }
@@ -84,7 +84,7 @@ extension AlertDispatch {
 
   /// Calls the presenter; returns false when it refused.
   private func present(_ alert: AlertHandle) -> Bool {
-    guard let owner = alert.dispatch else { return true }
+    guard let owner = alert.owner else { return true }
     guard let presenter = alert.presenterOverride ?? owner.nearestPresenter() else {
       refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
       return false
@@ -135,13 +135,13 @@ extension AlertDispatch {
 
   func nearestPresenter() -> (any AlertPresenter)? {
     if let presenter = storedPresenter { return presenter }
-    if cachedPresenterGeneration == AlertDispatch.treeGeneration {
+    if cachedPresenterGeneration == DispatchNode.treeGeneration {
       return cachedPresenterOwner?.storedPresenter
     }
     var node = parent
     while let current = node, current.storedPresenter == nil { node = current.parent }
     cachedPresenterOwner = node
-    cachedPresenterGeneration = AlertDispatch.treeGeneration
+    cachedPresenterGeneration = DispatchNode.treeGeneration
     return node?.storedPresenter
   }
 

@@ -62,12 +62,12 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-extension AlertDispatch {
+extension DispatchNode {
   /// Says why the alert with this id is or is not on screen.
   ///
   /// The id is looked up over the whole domain, like dependencies. For an alert that has ended,
   /// read ``AlertHandle/state`` on its handle.
-  public func explain(_ id: AlertID) -> AlertExplanation {
+  func explain(_ id: AlertID) -> AlertExplanation {
     guard let alert = root.domain.alert(withID: id) else { return .notFound }
     return root.explain(alert, chain: ActiveChain(root: root))
   }
@@ -87,7 +87,7 @@ extension AlertDispatch {
     if !alert.hasGoneUp && !alert.blockedBy.isEmpty {
       return .waitingForDependencies(alert.blockedBy.sorted())
     }
-    guard let owner = alert.dispatch else { return .notFound }
+    guard let owner = alert.owner else { return .notFound }
     if !chain.contains(owner) {
       return owner.isVisible ? .offstage(owner.name) : .ownerHidden(owner.name)
     }

@@ -1,19 +1,19 @@
 extension AlertHandle {
   private func diagnose(_ message: String) {
-    if let dispatch {
+    if let dispatch = owner ?? formerOwner?.node {
       dispatch.diagnose(message, alert: self)
     } else {
-      AlertDispatch.diagnosticHandler(
+      DispatchNode.diagnosticHandler(
         AlertEvent(time: .zero, kind: .diagnostic(message), alertID: id, dispatch: "released"))
     }
   }
 
-  /// Emits an event about this alert from its dispatch. Nothing is loaded (not even the weak
-  /// link to the dispatch) when no dispatch anywhere is observed, so it is not for diagnostics,
+  /// Emits an event about this alert from its dispatch. Nothing is loaded (not even the link to
+  /// the dispatch) when no dispatch anywhere is observed, so it is not for diagnostics,
   /// which always reach the diagnostic handler: use `diagnose` for those.
   func emit(_ kind: AlertEvent.Kind) {
-    guard AlertDispatch.observedDispatches > 0 else { return }
-    dispatch?.emit(kind, alert: self)
+    guard DispatchNode.observedDispatches > 0 else { return }
+    owner?.emit(kind, alert: self)
   }
 
   func applyMarkReady() {
@@ -24,8 +24,8 @@ extension AlertHandle {
       readinessTimer = nil
       state = .queued
       emit(.ready)
-      dispatch?.updateQueueMembership(self)
-      dispatch?.requestPass()
+      owner?.updateQueueMembership(self)
+      owner?.requestPass()
     case .ended(let outcome):
       diagnose("markReady() on alert '\(id)' that already ended (\(outcome)); ignored")
     default:
@@ -98,7 +98,7 @@ extension AlertHandle {
 
   /// Asks the presenter to close a visible alert; the alert keeps its place until it is gone.
   func beginDismissal(_ outcome: AlertOutcome) {
-    guard let dispatch else { return end(outcome) }
+    guard let dispatch = owner else { return end(outcome) }
     pauseAutoDismiss()
     state = .dismissing
     pendingOutcome = outcome
@@ -124,7 +124,7 @@ extension AlertHandle {
   /// outcome once.
   func end(_ outcome: AlertOutcome) {
     guard !state.isEnded else {
-      dispatch?.root.invariantViolations.append("alert '\(id)' ended twice")
+      owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
     let wasVisible = state.isVisible
@@ -133,7 +133,7 @@ extension AlertHandle {
     settleFrequencyCharge(outcome)
     coveredBy = nil
     releasePresenters()
-    if let dispatch {
+    if let dispatch = owner {
       dispatch.updateQueueMembership(self)
       let root = dispatch.root
       let domain = root.domain
@@ -148,6 +148,10 @@ extension AlertHandle {
       dispatch.alerts.remove(self)
       dispatch.emit(.ended(outcome), alert: self)
       Engine.shared.markDirty(root)
+      // An ended alert lets go of its node: a presenter that still holds the alert, and that
+      // the node holds, would otherwise keep both alive.
+      formerOwner = dispatch.facade
+      owner = nil
     }
     deliver(outcome)
   }
@@ -186,7 +190,7 @@ extension AlertHandle {
     guard let waiters = domain.release(self) else { return }
     for waiter in waiters where !waiter.hasGoneUp {
       waiter.blockedBy.remove(id)
-      waiter.dispatch?.updateQueueMembership(waiter)
+      waiter.owner?.updateQueueMembership(waiter)
     }
   }
 
@@ -213,7 +217,7 @@ extension AlertHandle {
 
   /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
   func startAutoDismiss() {
-    guard let remaining = autoDismissRemaining, autoDismissTimer == nil, let dispatch else {
+    guard let remaining = autoDismissRemaining, autoDismissTimer == nil, let dispatch = owner else {
       return
     }
     let clock = dispatch.root.clock
@@ -231,7 +235,7 @@ extension AlertHandle {
 
   /// Stops the auto-dismiss countdown and keeps the time that is left.
   func pauseAutoDismiss() {
-    guard let timer = autoDismissTimer, let started = autoDismissStartedAt, let dispatch,
+    guard let timer = autoDismissTimer, let started = autoDismissStartedAt, let dispatch = owner,
       let remaining = autoDismissRemaining
     else { return }
     timer.cancel()

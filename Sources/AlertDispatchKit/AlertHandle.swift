@@ -33,11 +33,13 @@ public final class AlertHandle {
   var hasGoneUp = false
   var presenterAskedToDismiss = false
   /// The dispatch that owns the alert (`nil` once it was released).
-  public internal(set) var dispatch: AlertDispatch? {
-    get { storedDispatch }
-    set { storedDispatch = newValue }
-  }
-  weak var storedDispatch: AlertDispatch?
+  public var dispatch: AlertDispatch? { owner?.facade ?? formerOwner }
+  /// The node of the dispatch that owns the alert, held strongly (nodes are never weakly
+  /// referenced: see ``DispatchNode``); `nil` once the alert ended or the app released the
+  /// dispatch.
+  var owner: DispatchNode?
+  /// The dispatch an ended alert belonged to, for ``dispatch`` and diagnostics.
+  weak var formerOwner: AlertDispatch?
 
   /// The alert's id.
   public var id: AlertID { request.id }
@@ -161,9 +163,9 @@ public final class AlertHandle {
     set { if !newValue.isEmpty || extras != nil { madeExtras().waiters = newValue } }
   }
 
-  init(request: AlertRequest, dispatch: AlertDispatch, seq: UInt64) {
+  init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
     self.request = request
-    self.storedDispatch = dispatch
+    self.owner = owner
     self.seq = seq
     self.laneKey = request.lane.key
     self.priority = request.priority.rawValue

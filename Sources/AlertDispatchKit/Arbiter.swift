@@ -64,11 +64,11 @@ struct PassPlan {
 /// and calls no presenter or completion handler.
 @MainActor
 struct Arbiter {
-  let root: AlertDispatch
+  let root: DispatchNode
   let chain: ActiveChain
   let now: AlertInstant
 
-  init(root: AlertDispatch, chain: ActiveChain? = nil, now: AlertInstant) {
+  init(root: DispatchNode, chain: ActiveChain? = nil, now: AlertInstant) {
     self.root = root
     self.chain = chain ?? ActiveChain(root: root)
     self.now = now
@@ -112,7 +112,7 @@ struct Arbiter {
       front.removeAll(keepingCapacity: true)
       root.domain.frontBuffer = front
     }
-    for alert in visible where alert.state != .dismissing && !chain.contains(alert.dispatch) {
+    for alert in visible where alert.state != .dismissing && !chain.contains(alert.owner) {
       leaving.append(alert)
       plan.decisions.append(.suspend(alert))
     }

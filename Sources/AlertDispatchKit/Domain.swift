@@ -163,20 +163,20 @@ final class Domain {
   }
 }
 
-extension Array where Element == AlertHandle {
+extension Array where Element: AnyObject {
   // Loops, not `firstIndex(where:)` or `removeAll(where:)`: a closure made on the main actor
   // and handed to the standard library checks at run time, each time it is called, that it
   // runs on the main actor, which cost more than the search itself on the paths every alert
   // takes.
 
-  /// The index of `alert` (the same handle, not an equal one).
-  func position(of alert: AlertHandle) -> Int? {
+  /// The index of `alert` (the same object, not an equal one).
+  func position(of alert: Element) -> Int? {
     for index in indices where self[index] === alert { return index }
     return nil
   }
 
-  /// Removes `alert` (the same handle) wherever it is.
-  mutating func removeIdentical(_ alert: AlertHandle) {
+  /// Removes `alert` (the same object) wherever it is.
+  mutating func removeIdentical(_ alert: Element) {
     var index = 0
     while index < count {
       if self[index] === alert { remove(at: index) } else { index += 1 }

@@ -13,10 +13,10 @@ final class Engine {
   /// The frequent calls are plain cases, so that calling the framework allocates no closure.
   @MainActor
   enum Action {
-    case add(AlertDispatch, AlertHandle)
+    case add(DispatchNode, AlertHandle)
     case dismiss(AlertHandle, AlertResult)
     case markReady(AlertHandle)
-    case setVisible(AlertDispatch, Bool)
+    case setVisible(DispatchNode, Bool)
     case other(() -> Void)
     /// A slot whose action was taken out to run.
     case done
@@ -45,8 +45,8 @@ final class Engine {
   @exclusivity(unchecked)
   private var actionHead = 0
   @exclusivity(unchecked)
-  private var dirtyRoots: [AlertDispatch] = []
-  private var deferredRoots: [AlertDispatch] = []
+  private var dirtyRoots: [DispatchNode] = []
+  private var deferredRoots: [DispatchNode] = []
   @exclusivity(unchecked)
   private var isDraining = false
   private var deferredDrainScheduled = false
@@ -79,7 +79,7 @@ final class Engine {
     drain()
   }
 
-  func markDirty(_ root: AlertDispatch) {
+  func markDirty(_ root: DispatchNode) {
     guard !root.needsPass else { return }
     root.needsPass = true
     dirtyRoots.append(root)

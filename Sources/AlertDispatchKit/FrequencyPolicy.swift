@@ -127,7 +127,7 @@ public final class FrequencyPolicy {
 
   /// The default destination of ledger and policy diagnostics.
   static func reportToDiagnosticHandler(_ message: String) {
-    AlertDispatch.diagnosticHandler(
+    DispatchNode.diagnosticHandler(
       AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy"))
   }
 }

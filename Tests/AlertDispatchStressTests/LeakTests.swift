@@ -66,6 +66,56 @@ struct LeakTests {
     var alive: Int { entries.count { $0.object != nil } }
   }
 
+  /// The tree, the handles and the passes hold a dispatch's internal node strongly (so that no
+  /// retain of it takes the runtime's slow path); releasing the dispatch must still free it.
+  @Test("Released dispatches free their nodes, whatever links, providers and alerts they had")
+  func nodesAreFreed() throws {
+    let before = AlertDispatch.liveNodeCount
+    var kept: AlertHandle?
+    var orphanOutcome: AlertOutcome?
+    do {
+      let clock = VirtualClock()
+      let presenter = RecordingPresenter(clock: clock)
+      let root = AlertDispatch(name: "root", clock: clock, presenter: presenter)
+      let tab = AlertDispatch(name: "tab", clock: clock)
+      let pages = (0..<3).map { AlertDispatch(name: "page\($0)", clock: clock) }
+      try tab.setParent(root)
+      for page in pages { try page.setParent(tab) }
+      root.activeChildProvider = { tab }
+      tab.activeChildProvider = { pages[0] }
+      root.add(AlertRequest(id: "root-alert"))
+      pages[0].add(AlertRequest(id: "cover", priority: .high, style: .cover))
+      pages[1].add(AlertRequest(id: "offstage"))
+      tab.add(AlertRequest(id: "pending", readiness: .pending))
+      pages[0].add(AlertRequest(id: "ended")).cancel()
+      kept = pages[2].add(AlertRequest(id: "kept")) { orphanOutcome = $0 }
+      #expect(presenter.onScreen.map(\.id) == ["root-alert", "cover"])
+      #expect(AlertDispatch.liveNodeCount == before + 5)
+      // The root goes first; the tab and the pages stay alive through its provider until then.
+    }
+    #expect(AlertDispatch.liveNodeCount == before)
+    #expect(kept?.dispatch == nil)
+    #expect(orphanOutcome == .cancelled(.ownerClosed))
+  }
+
+  @Test("A child released before its parent leaves the parent's tree, and both nodes are freed")
+  func childReleasedFirst() throws {
+    let before = AlertDispatch.liveNodeCount
+    let clock = VirtualClock()
+    let root = AlertDispatch(
+      name: "root", clock: clock, presenter: RecordingPresenter(clock: clock))
+    do {
+      let child = AlertDispatch(name: "child", clock: clock)
+      try child.setParent(root)
+      root.activeChildProvider = { [weak child] in child }
+      child.add(AlertRequest(id: "a"))
+      #expect(root.children.map(\.name) == ["child"])
+    }
+    #expect(root.children.isEmpty)
+    #expect(AlertDispatch.liveNodeCount == before + 1)
+    #expect(root.checkInvariants() == [])
+  }
+
   @Test("Closing 10,000 screens with pending alerts frees every dispatch and alert")
   func tenThousandScreens() {
     let watch = Watch()

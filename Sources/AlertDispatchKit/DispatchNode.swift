@@ -1,0 +1,385 @@
+import Synchronization
+
+/// The state and the work of one dispatch: what the tree, the handles and the passes hold.
+///
+/// An app holds an ``AlertDispatch``, which owns its node and forwards every call to it. The
+/// links between nodes (parent and children), from a handle to its node and from a pass to the
+/// nodes of its chain are strong, so that no node is ever weakly referenced: a weakly referenced
+/// object takes the runtime's slower side-table path on every retain and release, which cost
+/// about a quarter of an event in a deep tree (Performance.md). The cycles these links make are
+/// broken when the app releases its dispatch: the dispatch's deinit, on the main actor, calls
+/// ``ownerReleased()``, which detaches the node from its parent and its children and ends its
+/// alerts.
+@MainActor
+final class DispatchNode {
+  /// How many nodes are alive in the process (the leak tests read it).
+  nonisolated static let liveCount = Atomic<Int>(0)
+
+  let name: String
+  /// The dispatch the app holds; `nil` once the app released it.
+  weak var facade: AlertDispatch?
+  /// Whether the app released the dispatch (``ownerReleased()``).
+  var isReleased = false
+  // Properties with observers are computed over internal storage (`stored…`): with every
+  // access to the storage inside the module, the optimizer can prove that none overlaps another
+  // and drops the run-time exclusivity checks, which cost about a tenth of an event.
+
+  /// The parent node, or `nil` for a root.
+  var parent: DispatchNode? {
+    get { storedParent }
+    set {
+      storedParent = newValue
+      DispatchNode.treeGeneration &+= 1
+    }
+  }
+  var storedParent: DispatchNode?
+  /// The child nodes, in the order they joined.
+  var children: [DispatchNode] = []
+  /// Changes whenever a parent link or a presenter changes anywhere, or a dispatch is released:
+  /// the caches of ``root`` and ``nearestPresenter()`` hold while it stays the same, so that an
+  /// event deep in a tree does not walk every parent link up to the root.
+  @exclusivity(unchecked)
+  static var treeGeneration: UInt64 = 0
+  // The caches do not retain: a node only goes away after `ownerReleased()`, which changes the
+  // generation, so a cache is never read after its node is gone.
+  unowned(unsafe) var cachedRoot: DispatchNode?
+  var cachedRootGeneration: UInt64 = .max
+  unowned(unsafe) var cachedPresenterOwner: DispatchNode?
+  var cachedPresenterGeneration: UInt64 = .max
+  /// Names the active child; asked at every pass (see ``AlertDispatch/activeChildProvider``).
+  var activeChildProvider: (@MainActor () -> AlertDispatch?)? {
+    get { storedActiveChildProvider }
+    set {
+      storedActiveChildProvider = newValue
+      setNeedsArbitration()
+    }
+  }
+  var storedActiveChildProvider: (@MainActor () -> AlertDispatch?)?
+  /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.
+  var presenter: (any AlertPresenter)? {
+    get { storedPresenter }
+    set {
+      storedPresenter = newValue
+      DispatchNode.treeGeneration &+= 1
+    }
+  }
+  var storedPresenter: (any AlertPresenter)?
+  /// The clock of the domain; only the root's clock is used.
+  var clock: any AlertClock {
+    get { storedClock }
+    set { storedClock = newValue }
+  }
+  var storedClock: any AlertClock
+  /// See ``AlertDispatch/dismissalTimeout``.
+  var dismissalTimeout: Duration {
+    get { storedDismissalTimeout }
+    set { storedDismissalTimeout = newValue }
+  }
+  var storedDismissalTimeout: Duration = .seconds(10)
+  /// Whether the screen is visible (between `appear()` and `disappear()`).
+  var isVisible: Bool {
+    get { storedIsVisible }
+    set { storedIsVisible = newValue }
+  }
+  var storedIsVisible: Bool
+  /// Whether `pause()` was called without a matching `resume()`.
+  var isPaused: Bool {
+    get { storedIsPaused }
+    set { storedIsPaused = newValue }
+  }
+  var storedIsPaused: Bool = false
+  /// Whether `close()` was called, or the app released the dispatch.
+  var isClosed: Bool {
+    get { storedIsClosed }
+    set { storedIsClosed = newValue }
+  }
+  var storedIsClosed: Bool = false
+
+  /// See ``AlertDispatch/diagnosticHandler``.
+  static var diagnosticHandler: @MainActor (AlertEvent) -> Void = { event in
+    print("AlertDispatch: \(event)")
+  }
+
+  /// See ``AlertDispatch/passScheduling``.
+  var passScheduling: PassScheduling {
+    get { storedPassScheduling }
+    set { storedPassScheduling = newValue }
+  }
+  var storedPassScheduling: PassScheduling = .immediate
+
+  /// See ``AlertDispatch/frequencyPolicy``.
+  var frequencyPolicy: FrequencyPolicy?
+
+  // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
+  @exclusivity(unchecked)
+  var alerts = AlertSlots()
+  @exclusivity(unchecked)
+  var queues = LaneQueues()
+  let domain = Domain()
+  @exclusivity(unchecked)
+  var needsPass = false
+  var lastRejectedChild: ObjectIdentifier?
+  var observers: [(Int, @MainActor (AlertEvent) -> Void)] = []
+  var nextObserverID = 0
+  /// How many live dispatches have an observer: when none has, events are not even looked for.
+  @exclusivity(unchecked)
+  static var observedDispatches = 0
+  /// Invariant violations found after passes of this root, when checking is on (tests).
+  var invariantViolations: [String] = []
+  /// Turns on invariant checks after every pass (tests and the stress tool).
+  @exclusivity(unchecked)
+  static var checksInvariants = false
+
+  init(name: String, isVisible: Bool, clock: any AlertClock, presenter: (any AlertPresenter)?) {
+    self.name = name
+    self.storedIsVisible = isVisible
+    self.storedClock = clock
+    self.storedPresenter = presenter
+    DispatchNode.liveCount.add(1, ordering: .relaxed)
+  }
+
+  deinit {
+    DispatchNode.liveCount.subtract(1, ordering: .relaxed)
+  }
+
+  /// The app released its dispatch: the node leaves the tree at once (its children become
+  /// roots) and its unfinished alerts end as ``CancellationReason/ownerClosed``.
+  func ownerReleased() {
+    guard !isReleased else { return }
+    isReleased = true
+    isClosed = true
+    if !observers.isEmpty { DispatchNode.observedDispatches -= 1 }
+    observers = []
+    storedActiveChildProvider = nil
+    DispatchNode.treeGeneration &+= 1
+    let orphans = unfinishedAlerts
+    for alert in orphans { alert.owner = nil }
+    alerts = AlertSlots()
+    queues = LaneQueues()
+    domain.wakeTimer?.cancel()
+    domain.wakeTimer = nil
+    let parent = self.parent
+    let children = self.children
+    self.children = []
+    for child in children { child.parent = nil }
+    if let parent {
+      parent.children.removeIdentical(self)
+      self.parent = nil
+    }
+    guard !orphans.isEmpty || parent != nil || !children.isEmpty else { return }
+    Engine.shared.perform {
+      for alert in orphans where !alert.state.isEnded {
+        alert.endOrphaned()
+      }
+      parent?.root.rebuildDomain()
+      for child in children where child.parent == nil {
+        child.rebuildDomain()
+      }
+    }
+  }
+
+  /// The root of this node's domain.
+  var root: DispatchNode {
+    guard let parent = storedParent else { return self }
+    if cachedRootGeneration == DispatchNode.treeGeneration, let root = cachedRoot { return root }
+    var node = parent
+    while let next = node.storedParent { node = next }
+    cachedRoot = node
+    cachedRootGeneration = DispatchNode.treeGeneration
+    return node
+  }
+
+  /// The alerts of this dispatch that have not ended, first added first.
+  var unfinishedAlerts: [AlertHandle] {
+    alerts.values.sorted { $0.seq < $1.seq }
+  }
+
+  /// Joins this dispatch (and its subtree) to `parent`'s domain, or detaches it when `nil`.
+  ///
+  /// The parent holds its children weakly; this dispatch holds its parent weakly.
+  /// - Throws: ``AlertDispatchError/parentCycle(_:)`` when `parent` is this dispatch or one of
+  ///   its descendants, ``AlertDispatchError/closed(_:)`` when either dispatch is closed. Nothing
+  ///   changes when it throws.
+  func setParent(_ parent: DispatchNode?) throws(AlertDispatchError) {
+    if let parent {
+      if isClosed { throw .closed(name) }
+      if parent.isClosed { throw .closed(parent.name) }
+      var path = [name]
+      var node: DispatchNode? = parent
+      while let current = node {
+        path.append(current.name)
+        if current === self { throw .parentCycle(path) }
+        node = current.parent
+      }
+    }
+    Engine.shared.perform { self.applySetParent(parent) }
+  }
+
+  /// The screen appeared (`viewDidAppear`): its alerts may show, and suspended ones come back.
+  /// Alerts a presenter refused are retried at once, since a host may exist now.
+  func appear() {
+    Engine.shared.perform(.setVisible(self, true))
+  }
+
+  /// The screen is going away (`viewWillDisappear`): its showing alerts are suspended — hidden,
+  /// not ended, their place kept — and nothing of its queue advances.
+  func disappear() {
+    Engine.shared.perform(.setVisible(self, false))
+  }
+
+  /// Nothing new shows from this dispatch or any dispatch below it until ``resume()``.
+  /// Alerts already on screen stay.
+  func pause() {
+    Engine.shared.perform {
+      self.isPaused = true
+      self.requestPass()
+    }
+  }
+
+  /// Undoes ``pause()``.
+  func resume() {
+    Engine.shared.perform {
+      self.isPaused = false
+      self.requestPass()
+    }
+  }
+
+  /// Asks the root for a pass: call it when something changed that the framework cannot see,
+  /// such as the active child, or a presenter that refused and can present now (alerts waiting
+  /// for a presenter retry are retried at once).
+  func setNeedsArbitration() {
+    Engine.shared.perform {
+      self.root.domain.retryRefusedNow()
+      self.requestPass()
+    }
+  }
+
+  /// The screen is gone for good: every unfinished alert of this dispatch ends as
+  /// ``CancellationReason/ownerClosed`` (alerts on screen are dismissed through the presenter),
+  /// its children are detached and become roots, and later adds end as owner closed at once.
+  func close() {
+    Engine.shared.perform { self.applyClose() }
+  }
+
+  /// Adds an alert to this dispatch and returns its handle.
+  ///
+  /// The alert is scheduled by the root's next pass, which runs before `add` returns unless a
+  /// pass is running (then right after it). A request that cannot be scheduled does not throw:
+  /// the alert ends at once with a ``CancellationReason`` that says why (invalid request,
+  /// duplicate, dependency cycle, owner closed).
+  ///
+  /// - Parameters:
+  ///   - request: What to show and how to schedule it.
+  ///   - presenter: A presenter for this alert only; by default the dispatch's.
+  ///   - completion: Called once with the outcome when the alert ends.
+  /// - Returns: The alert's handle.
+  /// - Complexity: O(log P) for P distinct priorities in the lane, plus the size of the
+  ///   dependency graph reachable from the request's dependencies.
+  @discardableResult
+  func add(
+    _ request: AlertRequest,
+    presenter: (any AlertPresenter)? = nil,
+    completion: (@MainActor (AlertOutcome) -> Void)? = nil
+  ) -> AlertHandle {
+    let alert = AlertHandle(request: request, owner: self, seq: Engine.shared.nextStamp())
+    alert.presenterOverride = presenter
+    if let completion { alert.completions.append(completion) }
+    Engine.shared.perform(.add(self, alert))
+    return alert
+  }
+
+  /// The unfinished alert with this id anywhere in this dispatch's domain.
+  func alert(withID id: AlertID) -> AlertHandle? {
+    root.domain.alert(withID: id)
+  }
+
+  /// Registers `observer` for the events of this dispatch and every dispatch below it.
+  @discardableResult
+  func observe(_ observer: @escaping @MainActor (AlertEvent) -> Void) -> AlertObservation {
+    nextObserverID += 1
+    if observers.isEmpty { DispatchNode.observedDispatches += 1 }
+    observers.append((nextObserverID, observer))
+    return AlertObservation(id: nextObserverID)
+  }
+
+  /// Stops an observation.
+  func removeObservation(_ observation: AlertObservation) {
+    guard !observers.isEmpty else { return }
+    observers.removeAll { $0.0 == observation.id }
+    if observers.isEmpty { DispatchNode.observedDispatches -= 1 }
+  }
+
+  /// The events of this dispatch and every dispatch below it, from now on, as an async sequence.
+  var events: AsyncStream<AlertEvent> {
+    let (stream, continuation) = AsyncStream<AlertEvent>.makeStream()
+    let token = observe { continuation.yield($0) }
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in self?.removeObservation(token) }
+    }
+    return stream
+  }
+}
+
+/// An error from changing the shape of a dispatch tree.
+public enum AlertDispatchError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The parent would make a cycle; the names are the path from the child back to itself.
+  case parentCycle([String])
+  /// The named dispatch is closed.
+  case closed(String)
+
+  /// A sentence saying what was refused.
+  public var description: String {
+    switch self {
+    case .parentCycle(let path):
+      "parent cycle refused: \(path.joined(separator: " -> "))"
+    case .closed(let name):
+      "dispatch '\(name)' is closed"
+    }
+  }
+}
+
+/// The unfinished alerts of one dispatch, in the order added. Each alert knows its slot, so
+/// adding and removing one cost O(1) without hashing (a hash table of 100,000 alerts misses the
+/// cache on every access). A removed alert leaves a hole, filled when holes outnumber alerts,
+/// so that removing one touches no other alert.
+@MainActor
+struct AlertSlots {
+  private var slots: [AlertHandle?] = []
+  private var holes = 0
+
+  /// The alerts, first added first.
+  var values: [AlertHandle] { slots.compactMap { $0 } }
+
+  mutating func insert(_ alert: AlertHandle) {
+    guard !contains(alert) else { return }
+    alert.slot = slots.count
+    slots.append(alert)
+  }
+
+  mutating func remove(_ alert: AlertHandle) {
+    guard contains(alert) else { return }
+    slots[alert.slot] = nil
+    alert.slot = -1
+    holes += 1
+    while let last = slots.last, last == nil {
+      slots.removeLast()
+      holes -= 1
+    }
+    if holes > 32 && holes * 2 > slots.count { compact() }
+  }
+
+  private mutating func compact() {
+    var kept: [AlertHandle?] = []
+    kept.reserveCapacity(slots.count - holes)
+    for case let alert? in slots {
+      alert.slot = kept.count
+      kept.append(alert)
+    }
+    slots = kept
+    holes = 0
+  }
+
+  private func contains(_ alert: AlertHandle) -> Bool {
+    alert.slot >= 0 && alert.slot < slots.count && slots[alert.slot] === alert
+  }
+}
