@@ -113,8 +113,7 @@ final class DispatchNode {
   // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
   @exclusivity(unchecked)
   var alerts = AlertSlots()
-  @exclusivity(unchecked)
-  var queues = LaneQueues()
+  let queues = LaneQueues()
   let domain = Domain()
   @exclusivity(unchecked)
   var needsPass = false
@@ -155,7 +154,7 @@ final class DispatchNode {
     let orphans = unfinishedAlerts
     for alert in orphans { alert.owner = nil }
     alerts = AlertSlots()
-    queues = LaneQueues()
+    queues.removeAll()
     domain.wakeTimer?.cancel()
     domain.wakeTimer = nil
     let parent = self.parent

@@ -131,16 +131,16 @@ struct LaneQueue {
 
 /// The lane queues of one dispatch. A dispatch queues in one lane or a few: a linear search over
 /// interned lane keys costs less than hashing a lane name.
+///
+/// A class, which its node holds in a constant: every pass reads the queues of every node of
+/// the chain, and reading a structure out of a node's variable would copy (retain) its arrays.
+// Unchecked for exclusivity at run time: see the note on `Engine.actions`.
 @MainActor
-struct LaneQueues {
+final class LaneQueues {
+  @exclusivity(unchecked)
   private var lanes: [LaneKey] = []
+  @exclusivity(unchecked)
   private var queues: [LaneQueue] = []
-
-  /// The queue of `lane`, or `nil` when the dispatch has no alert competing in it.
-  subscript(lane: LaneKey) -> LaneQueue? {
-    for index in lanes.indices where lanes[index] == lane { return queues[index] }
-    return nil
-  }
 
   /// Appends a cursor at the front of `lane`'s queue, if the dispatch has one, without copying
   /// the queue.
@@ -151,7 +151,7 @@ struct LaneQueues {
     }
   }
 
-  mutating func insert(_ alert: AlertHandle) {
+  func insert(_ alert: AlertHandle) {
     let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
       queues[index].insert(alert)
@@ -163,7 +163,13 @@ struct LaneQueues {
     queues.append(queue)
   }
 
-  mutating func remove(_ alert: AlertHandle) {
+  /// Forgets every queue (the dispatch was released).
+  func removeAll() {
+    lanes = []
+    queues = []
+  }
+
+  func remove(_ alert: AlertHandle) {
     let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
       queues[index].remove(alert)
