@@ -5,6 +5,8 @@ extension DispatchNode {
 
   /// Runs one pass at this root: plan, apply, and again until nothing changes.
   func runPass() {
+    // A released node's domain is gone: its children run passes of their own.
+    guard !isReleased else { return }
     guard parent == nil else { return root.requestPass() }
     DispatchNode.passCount += 1
     var settled = false
@@ -151,8 +153,9 @@ extension DispatchNode {
     domain.wakeTimer = nil
     domain.wakeAt = instant
     guard let instant else { return }
-    domain.wakeTimer = clock.schedule(at: instant) { [weak self] in
-      guard let self else { return }
+    // The node is captured strongly, so that it is never weakly referenced: the timer is
+    // cancelled when the next pass changes the wake-up or the app releases the dispatch.
+    domain.wakeTimer = clock.schedule(at: instant) {
       self.domain.wakeTimer = nil
       self.domain.wakeAt = nil
       Engine.shared.perform { self.requestPass() }

@@ -141,12 +141,21 @@ final class DispatchNode {
     DispatchNode.liveCount.subtract(1, ordering: .relaxed)
   }
 
-  /// The app released its dispatch: the node leaves the tree at once (its children become
-  /// roots) and its unfinished alerts end as ``CancellationReason/ownerClosed``.
+  /// The app released its dispatch: the node leaves the tree (its children become roots) and
+  /// its unfinished alerts end as ``CancellationReason/ownerClosed``.
+  ///
+  /// A dispatch can be released during a pass (a presenter or a completion handler drops the
+  /// last reference): the node is closed at once, so that no chain goes through it, and the
+  /// rest waits until the pass ends, as calls made from a presenter do, so that a pass sees the
+  /// tree as it was when it began.
   func ownerReleased() {
     guard !isReleased else { return }
     isReleased = true
     isClosed = true
+    Engine.shared.perform { self.detachReleased() }
+  }
+
+  private func detachReleased() {
     if !observers.isEmpty { DispatchNode.observedDispatches -= 1 }
     observers = []
     storedActiveChildProvider = nil
@@ -155,8 +164,9 @@ final class DispatchNode {
     for alert in orphans { alert.owner = nil }
     alerts = AlertSlots()
     queues.removeAll()
-    domain.wakeTimer?.cancel()
-    domain.wakeTimer = nil
+    // A pass of this node may still be queued: its domain must not name the alerts of the
+    // children it had (`runPass` also skips a released node).
+    domain.reset()
     let parent = self.parent
     let children = self.children
     self.children = []
@@ -165,15 +175,12 @@ final class DispatchNode {
       parent.children.removeIdentical(self)
       self.parent = nil
     }
-    guard !orphans.isEmpty || parent != nil || !children.isEmpty else { return }
-    Engine.shared.perform {
-      for alert in orphans where !alert.state.isEnded {
-        alert.endOrphaned()
-      }
-      parent?.root.rebuildDomain()
-      for child in children where child.parent == nil {
-        child.rebuildDomain()
-      }
+    for alert in orphans where !alert.state.isEnded {
+      alert.endOrphaned()
+    }
+    parent?.root.rebuildDomain()
+    for child in children where child.parent == nil {
+      child.rebuildDomain()
     }
   }
 
@@ -193,9 +200,8 @@ final class DispatchNode {
     alerts.values.sorted { $0.seq < $1.seq }
   }
 
-  /// Joins this dispatch (and its subtree) to `parent`'s domain, or detaches it when `nil`.
-  ///
-  /// The parent holds its children weakly; this dispatch holds its parent weakly.
+  /// Joins this node (and its subtree) to `parent`'s domain, or detaches it when `nil` (see
+  /// ``AlertDispatch/setParent(_:)``).
   /// - Throws: ``AlertDispatchError/parentCycle(_:)`` when `parent` is this dispatch or one of
   ///   its descendants, ``AlertDispatchError/closed(_:)`` when either dispatch is closed. Nothing
   ///   changes when it throws.
@@ -312,8 +318,10 @@ final class DispatchNode {
   var events: AsyncStream<AlertEvent> {
     let (stream, continuation) = AsyncStream<AlertEvent>.makeStream()
     let token = observe { continuation.yield($0) }
-    continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.removeObservation(token) }
+    // The node is captured strongly, so that it is never weakly referenced: the cycle through
+    // its observers ends when the stream ends or the app releases the dispatch.
+    continuation.onTermination = { _ in
+      Task { @MainActor in self.removeObservation(token) }
     }
     return stream
   }

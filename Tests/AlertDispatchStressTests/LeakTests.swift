@@ -116,6 +116,50 @@ struct LeakTests {
     #expect(root.checkInvariants() == [])
   }
 
+  /// Found by review: a root released from a completion handler while its pass was queued ran
+  /// that pass over its old domain and hid an alert of its former child for good.
+  @Test("A root released while its pass is queued leaves its former child's alert up")
+  func rootReleasedFromCompletion() throws {
+    let clock = VirtualClock()
+    let transcript = Transcript()
+    let presenter = RecordingPresenter(transcript: transcript, clock: clock)
+    var root: AlertDispatch? = AlertDispatch(name: "root", clock: clock, presenter: presenter)
+    let child = AlertDispatch(name: "child", clock: clock, presenter: presenter)
+    try child.setParent(root)
+    root?.activeChildProvider = { [weak child] in child }
+    let alert = child.add(AlertRequest(id: "a"))
+    let toast = root?.add(
+      AlertRequest(id: "t", lane: AlertLane("toast", capacity: .unlimited))
+    ) { _ in root = nil }
+    _ = transcript.take()
+    try #require(toast != nil)
+    toast?.dismiss(result: .closed)
+    #expect(root == nil)
+    #expect(transcript.take().filter { $0.contains("@child") } == [])
+    #expect(alert.state == .showing)
+    #expect(child.parent == nil)
+    #expect(child.checkInvariants() == [])
+  }
+
+  @Test("A coalesced root released before its deferred pass leaves its former child's alert up")
+  func coalescedRootReleased() async throws {
+    let clock = VirtualClock()
+    let transcript = Transcript()
+    let presenter = RecordingPresenter(transcript: transcript, clock: clock)
+    var root: AlertDispatch? = AlertDispatch(name: "root", clock: clock, presenter: presenter)
+    root?.passScheduling = .coalesced
+    let child = AlertDispatch(name: "child", clock: clock, presenter: presenter)
+    try child.setParent(root)
+    root?.activeChildProvider = { [weak child] in child }
+    let alert = child.add(AlertRequest(id: "a"))
+    root?.add(AlertRequest(id: "later", readiness: .pending))
+    root = nil
+    for _ in 0..<20 { await Task.yield() }
+    #expect(alert.state == .showing)
+    #expect(!transcript.take().contains("hide a @child"))
+    #expect(child.checkInvariants() == [])
+  }
+
   @Test("Closing 10,000 screens with pending alerts frees every dispatch and alert")
   func tenThousandScreens() {
     let watch = Watch()
