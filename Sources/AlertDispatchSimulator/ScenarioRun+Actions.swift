@@ -55,7 +55,24 @@ extension ScenarioRun {
     added.append((name, handle))
   }
 
+  /// Runs a reaction now, or, when it fired during another reaction's action (an alert that a
+  /// reaction adds may end at once and fire its own), right after that action: a loop, not a
+  /// recursion, so that a chain of reactions does not grow the stack.
   private func react(_ reaction: ScenarioReaction) {
+    pendingReactions.append(reaction)
+    guard !isReacting else { return }
+    isReacting = true
+    var next = 0
+    while next < pendingReactions.count {
+      let reaction = pendingReactions[next]
+      next += 1
+      run(reaction)
+    }
+    pendingReactions.removeAll()
+    isReacting = false
+  }
+
+  private func run(_ reaction: ScenarioReaction) {
     reactionCount += 1
     guard reactionCount <= 1000 else {
       if reactionCount == 1001 {

@@ -25,6 +25,9 @@ final class ScenarioRun {
   var lineTimes: [AlertInstant] = []
   var transcriptMark = 0
   var reactionCount = 0
+  /// Reactions that fired while another reaction's action ran; they run after it, in order.
+  var pendingReactions: [ScenarioReaction] = []
+  var isReacting = false
   private var stopped = false
   /// The scenario time at which this launch's clock was at 0.
   private var launchStart = Duration.zero

@@ -210,6 +210,26 @@ struct ScenarioRunnerTests {
       """)
   }
 
+  @Test("A reaction that re-adds an alert ending at once stops after 1,000 reactions, in a loop")
+  func reactionChain() throws {
+    let result = try run(
+      """
+      screen home
+      root main home
+      alert a on home
+      on a cancelled add a
+      at 0s
+        close home
+        add a
+      """)
+    #expect(
+      result.failures.map(\.description).contains {
+        $0.contains("more than 1000 reactions ran; stopped")
+      })
+    // The first `a`, then one for each of the 1,000 reactions that ran.
+    #expect(result.transcript.count { $0.hasPrefix("end a: cancelled(owner closed)") } >= 1001)
+  }
+
   @Test("Actions on alerts not added yet are ignored with a transcript line")
   func notAdded() throws {
     let result = try run(
