@@ -44,7 +44,8 @@ public struct AlertInstant: Hashable, Sendable, Comparable, CustomStringConverti
 /// A timer scheduled on an ``AlertClock``; cancelling it guarantees it never fires.
 @MainActor
 public protocol AlertTimer: AnyObject {
-  /// Stops the timer. Cancelling a timer that fired or was cancelled does nothing.
+  /// Stops the timer, and lets go of its action (which may hold a dispatch). Cancelling a
+  /// timer that fired or was cancelled does nothing.
   func cancel()
 }
 

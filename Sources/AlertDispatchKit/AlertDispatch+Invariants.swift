@@ -22,7 +22,9 @@ extension DispatchNode {
       if alert.state == .suspended && alert.autoDismissTimer != nil {
         violations.append("suspended alert '\(alert.id)' has a running auto-dismiss timer")
       }
-      if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.owner) {
+      if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.owner)
+        && !alert.isLeaving
+      {
         violations.append("visible alert '\(alert.id)' is not on the active chain")
       }
       if alert.state.isVisible {

@@ -67,6 +67,8 @@ extension DispatchNode {
       case .uncover(let alert):
         alert.coveredBy = nil
       case .restore(let alert):
+        // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
+        if alert.isLeaving { continue }
         alert.state = .showing
         alert.upStamp = Engine.shared.nextStamp()
         domain.addVisible(alert)
@@ -86,7 +88,7 @@ extension DispatchNode {
 
   /// Calls the presenter; returns false when it refused.
   private func present(_ alert: AlertHandle) -> Bool {
-    guard let owner = alert.owner else { return true }
+    guard let owner = alert.owner, !alert.isLeaving else { return true }
     guard let presenter = alert.presenterOverride ?? owner.nearestPresenter() else {
       refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
       return false

@@ -169,6 +169,10 @@ extension AlertHandle {
     deliver(.cancelled(.ownerClosed))
   }
 
+  /// Whether the alert's dispatch, or one above it, was released during the running pass: the
+  /// alert ends as owner closed once the pass is over, and is not put on screen meanwhile.
+  var isLeaving: Bool { owner?.isLeaving ?? false }
+
   /// Whether the alert is being dismissed because an alert with its id replaced it.
   var isBeingReplaced: Bool {
     guard state == .dismissing, case .cancelled(.replaced)? = pendingOutcome else { return false }

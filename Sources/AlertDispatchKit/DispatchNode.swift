@@ -119,6 +119,8 @@ final class DispatchNode {
   var needsPass = false
   var lastRejectedChild: ObjectIdentifier?
   var observers: [(Int, @MainActor (AlertEvent) -> Void)] = []
+  /// The continuations of the `events` streams, by observation, finished on release.
+  var streamContinuations: [Int: AsyncStream<AlertEvent>.Continuation] = [:]
   var nextObserverID = 0
   /// How many live dispatches have an observer: when none has, events are not even looked for.
   @exclusivity(unchecked)
@@ -152,12 +154,22 @@ final class DispatchNode {
     guard !isReleased else { return }
     isReleased = true
     isClosed = true
+    DispatchNode.leavingCount += 1
     Engine.shared.perform { self.detachReleased() }
   }
 
+  /// How many released nodes wait for the running pass to end before they leave the tree.
+  @exclusivity(unchecked)
+  static var leavingCount = 0
+
   private func detachReleased() {
+    DispatchNode.leavingCount -= 1
     if !observers.isEmpty { DispatchNode.observedDispatches -= 1 }
     observers = []
+    // Ends every `events` loop of the dispatch, and the cycle through each stream's end handler.
+    let streams = streamContinuations
+    streamContinuations = [:]
+    for continuation in streams.values { continuation.finish() }
     storedActiveChildProvider = nil
     DispatchNode.treeGeneration &+= 1
     let orphans = unfinishedAlerts
@@ -175,13 +187,26 @@ final class DispatchNode {
       parent.children.removeIdentical(self)
       self.parent = nil
     }
-    for alert in orphans where !alert.state.isEnded {
-      alert.endOrphaned()
-    }
+    // The domains first, so that completion handlers of the orphans see the tree as it is now.
     parent?.root.rebuildDomain()
     for child in children where child.parent == nil {
       child.rebuildDomain()
     }
+    for alert in orphans where !alert.state.isEnded {
+      alert.endOrphaned()
+    }
+  }
+
+  /// Whether this node or one above it was released and is waiting to leave the tree (the
+  /// running pass began before the release): its alerts are on their way out.
+  var isLeaving: Bool {
+    guard DispatchNode.leavingCount > 0 else { return false }
+    var node: DispatchNode? = self
+    while let current = node {
+      if current.isReleased { return true }
+      node = current.storedParent
+    }
+    return false
   }
 
   /// The root of this node's domain.
@@ -318,10 +343,14 @@ final class DispatchNode {
   var events: AsyncStream<AlertEvent> {
     let (stream, continuation) = AsyncStream<AlertEvent>.makeStream()
     let token = observe { continuation.yield($0) }
+    streamContinuations[token.id] = continuation
     // The node is captured strongly, so that it is never weakly referenced: the cycle through
-    // its observers ends when the stream ends or the app releases the dispatch.
+    // the stream's end handler ends when the stream ends, which a release forces.
     continuation.onTermination = { _ in
-      Task { @MainActor in self.removeObservation(token) }
+      Task { @MainActor in
+        self.removeObservation(token)
+        self.streamContinuations[token.id] = nil
+      }
     }
     return stream
   }

@@ -160,6 +160,94 @@ struct LeakTests {
     #expect(child.checkInvariants() == [])
   }
 
+  // Found by a second review of the release: a dispatch released during a pass.
+
+  @Test("Nothing of a dispatch released during a pass is presented after the release")
+  func noPresentAfterRelease() {
+    let clock = VirtualClock()
+    var log: [String] = []
+    var screen: AlertDispatch?
+    let presenter = ClosurePresenter(
+      present: { alert in
+        log.append("present \(alert.id)")
+        if alert.id == "t" {
+          screen = nil
+          log.append("released")
+        }
+        return .presented
+      },
+      dismiss: { alert in log.append("dismiss \(alert.id)") })
+    screen = AlertDispatch(name: "screen", clock: clock, presenter: presenter)
+    let later = AlertTiming(delay: .seconds(1))
+    screen?.add(
+      AlertRequest(id: "t", lane: AlertLane("toast", capacity: .unlimited), timing: later))
+    let modal = screen?.add(AlertRequest(id: "m", timing: later))
+    // The pass comes from the domain's wake-up timer, which holds the node, not the dispatch.
+    clock.advance(by: .seconds(1))
+    #expect(screen == nil)
+    #expect(log == ["present t", "released", "dismiss t"])
+    #expect(modal?.state == .ended(.cancelled(.ownerClosed)))
+  }
+
+  @Test("A child released during its root's pass leaves no invariant violation behind")
+  func invariantsAfterReleaseDuringPass() throws {
+    AlertDispatch.checksInvariants = true
+    let clock = VirtualClock()
+    var child: AlertDispatch?
+    let presenter = ClosurePresenter(present: { alert in
+      if alert.id == "go" { child = nil }
+      return .presented
+    })
+    let root = AlertDispatch(name: "root", clock: clock, presenter: presenter)
+    child = AlertDispatch(name: "child", clock: clock)
+    try child?.setParent(root)
+    root.activeChildProvider = { [weak child] in child }
+    let shown = child?.add(AlertRequest(id: "c"))
+    #expect(shown?.state == .showing)
+    root.invariantViolations = []
+    root.add(AlertRequest(id: "go", lane: AlertLane("toast", capacity: .unlimited)))
+    #expect(child == nil)
+    #expect(root.invariantViolations == [])
+    #expect(shown?.state == .ended(.cancelled(.ownerClosed)))
+  }
+
+  @Test(
+    "Releasing a dispatch ends the loops over its events, and a stream the app keeps",
+    .timeLimit(.minutes(1)))
+  func releaseFinishesEvents() async {
+    var dispatch: AlertDispatch? = AlertDispatch(name: "x", clock: VirtualClock())
+    let iterated = dispatch?.events
+    let kept = dispatch?.events
+    let loop = Task { @MainActor in
+      var count = 0
+      for await _ in iterated! { count += 1 }
+      return count
+    }
+    dispatch?.add(AlertRequest(id: "a"))
+    dispatch = nil
+    // Ends without being cancelled: the release finished the stream.
+    #expect(await loop.value >= 1)
+    var events = 0
+    for await _ in kept! { events += 1 }
+    #expect(events >= 1)
+  }
+
+  @Test("A completion handler of an alert whose dispatch was released sees the tree as it is")
+  func orphanCompletionSeesTheTree() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    var root: AlertDispatch? = AlertDispatch(name: "root", clock: clock, presenter: presenter)
+    let child = AlertDispatch(name: "child", clock: clock, presenter: presenter)
+    try child.setParent(root)
+    root?.activeChildProvider = { [weak child] in child }
+    child.add(AlertRequest(id: "c", lane: AlertLane("toast", capacity: .unlimited)))
+    var seen: AlertExplanation?
+    root?.add(AlertRequest(id: "r")) { _ in seen = child.explain("c") }
+    root = nil
+    #expect(seen == .showing)
+    #expect(child.explain("c") == .showing)
+  }
+
   @Test("Closing 10,000 screens with pending alerts frees every dispatch and alert")
   func tenThousandScreens() {
     let watch = Watch()
