@@ -156,19 +156,6 @@ extension AlertHandle {
     deliver(outcome)
   }
 
-  /// Ends an alert whose dispatch was released.
-  func endOrphaned() {
-    if state.isVisible || state == .suspended {
-      presenterAskedToDismiss = true
-      activePresenter?.dismiss(self)
-    }
-    state = .ended(.cancelled(.ownerClosed))
-    cancelTimers()
-    settleFrequencyCharge(.cancelled(.ownerClosed))
-    releasePresenters()
-    deliver(.cancelled(.ownerClosed))
-  }
-
   /// Whether the alert's dispatch, or one above it, was released during the running pass: the
   /// alert ends as owner closed once the pass is over, and is not put on screen meanwhile.
   var isLeaving: Bool { owner?.isLeaving ?? false }

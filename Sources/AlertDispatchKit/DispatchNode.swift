@@ -162,39 +162,30 @@ final class DispatchNode {
   @exclusivity(unchecked)
   static var leavingCount = 0
 
+  /// What `close()` does, then what only a release does.
   private func detachReleased() {
     DispatchNode.leavingCount -= 1
+    // As `close()`: the unfinished alerts end as owner closed while the node is still in its
+    // domain (so that their ends are events, free their lanes and start each lane's minimum
+    // gap, and one being dismissed keeps the outcome it was dismissed with); then the children
+    // become roots and the node leaves its parent, and both domains are rebuilt.
+    for alert in unfinishedAlerts {
+      alert.close(with: .cancelled(.ownerClosed), waitForPresenter: false)
+    }
+    for child in children { child.applySetParent(nil) }
+    applySetParent(nil)
+    // Nothing of the node is kept for later: every `events` loop ends (and with it the cycle
+    // through each stream's end handler), and a pass still queued finds an empty domain.
     if !observers.isEmpty { DispatchNode.observedDispatches -= 1 }
     observers = []
-    // Ends every `events` loop of the dispatch, and the cycle through each stream's end handler.
     let streams = streamContinuations
     streamContinuations = [:]
     for continuation in streams.values { continuation.finish() }
     storedActiveChildProvider = nil
     DispatchNode.treeGeneration &+= 1
-    let orphans = unfinishedAlerts
-    for alert in orphans { alert.owner = nil }
     alerts = AlertSlots()
     queues.removeAll()
-    // A pass of this node may still be queued: its domain must not name the alerts of the
-    // children it had (`runPass` also skips a released node).
     domain.reset()
-    let parent = self.parent
-    let children = self.children
-    self.children = []
-    for child in children { child.parent = nil }
-    if let parent {
-      parent.children.removeIdentical(self)
-      self.parent = nil
-    }
-    // The domains first, so that completion handlers of the orphans see the tree as it is now.
-    parent?.root.rebuildDomain()
-    for child in children where child.parent == nil {
-      child.rebuildDomain()
-    }
-    for alert in orphans where !alert.state.isEnded {
-      alert.endOrphaned()
-    }
   }
 
   /// Whether this node or one above it was released and is waiting to leave the tree (the

@@ -248,6 +248,28 @@ struct LeakTests {
     #expect(child.explain("c") == .showing)
   }
 
+  @Test("Releasing a dispatch closes it: its alerts' ends are events, and start their lane's gap")
+  func releaseIsClose() throws {
+    let clock = VirtualClock()
+    let root = AlertDispatch(
+      name: "root", clock: clock, presenter: RecordingPresenter(clock: clock))
+    var ended: [String] = []
+    root.observe { event in
+      if case .ended(let outcome) = event.kind { ended.append("\(event.alertID!): \(outcome)") }
+    }
+    let lane = AlertLane("banner", minimumGap: .seconds(1))
+    do {
+      let child = AlertDispatch(name: "child", clock: clock)
+      try child.setParent(root)
+      root.activeChildProvider = { [weak child] in child }
+      child.add(AlertRequest(id: "shown", lane: lane))
+      child.add(AlertRequest(id: "queued", lane: lane))
+    }
+    #expect(ended == ["shown: cancelled(owner closed)", "queued: cancelled(owner closed)"])
+    root.add(AlertRequest(id: "next", lane: lane))
+    #expect(root.explain("next") == .gap(until: clock.now + .seconds(1)))
+  }
+
   @Test("Closing 10,000 screens with pending alerts frees every dispatch and alert")
   func tenThousandScreens() {
     let watch = Watch()
