@@ -8,8 +8,7 @@ import Synchronization
 /// object takes the runtime's slower side-table path on every retain and release, which cost
 /// about a quarter of an event in a deep tree (Performance.md). The cycles these links make are
 /// broken when the app releases its dispatch: the dispatch's deinit, on the main actor, calls
-/// ``ownerReleased()``, which detaches the node from its parent and its children and ends its
-/// alerts.
+/// ``ownerReleased()``, which closes the node as `close()` does and takes it out of the tree.
 @MainActor
 final class DispatchNode {
   /// How many nodes are alive in the process (the leak tests read it).
@@ -40,8 +39,9 @@ final class DispatchNode {
   /// event deep in a tree does not walk every parent link up to the root.
   @exclusivity(unchecked)
   static var treeGeneration: UInt64 = 0
-  // The caches do not retain: a node only goes away after `ownerReleased()`, which changes the
-  // generation, so a cache is never read after its node is gone.
+  // The caches do not retain: a node only goes away once its release has run to the end (the
+  // engine holds it until then), which changes the generation, so a cache is never read after
+  // its node is gone.
   unowned(unsafe) var cachedRoot: DispatchNode?
   var cachedRootGeneration: UInt64 = .max
   unowned(unsafe) var cachedPresenterOwner: DispatchNode?
