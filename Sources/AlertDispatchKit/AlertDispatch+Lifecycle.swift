@@ -125,6 +125,14 @@ extension DispatchNode {
     guard !isClosed else {
       return diagnose("close() on dispatch '\(name)' that is already closed; ignored")
     }
+    closeNow()
+  }
+
+  /// What `close()` does, and a release too: the unfinished alerts end as owner closed while
+  /// the node is still in its domain (so that their ends are events, free their lanes and start
+  /// each lane's minimum gap, and one being dismissed keeps the outcome it was dismissed with);
+  /// then the children become roots and the node leaves its parent, and the domains are rebuilt.
+  func closeNow() {
     isClosed = true
     isVisible = false
     for alert in unfinishedAlerts {

@@ -165,16 +165,8 @@ final class DispatchNode {
   /// What `close()` does, then what only a release does.
   private func detachReleased() {
     DispatchNode.leavingCount -= 1
-    // As `close()`: the unfinished alerts end as owner closed while the node is still in its
-    // domain (so that their ends are events, free their lanes and start each lane's minimum
-    // gap, and one being dismissed keeps the outcome it was dismissed with); then the children
-    // become roots and the node leaves its parent, and both domains are rebuilt.
-    for alert in unfinishedAlerts {
-      alert.close(with: .cancelled(.ownerClosed), waitForPresenter: false)
-    }
-    for child in children { child.applySetParent(nil) }
-    applySetParent(nil)
-    // Nothing of the node is kept for later: every `events` loop ends (and with it the cycle
+    closeNow()
+    // Nothing of the node is kept for later (its alerts and queues are empty now): every `events` loop ends (and with it the cycle
     // through each stream's end handler), and a pass still queued finds an empty domain.
     if !observers.isEmpty { DispatchNode.observedDispatches -= 1 }
     observers = []
@@ -183,8 +175,6 @@ final class DispatchNode {
     for continuation in streams.values { continuation.finish() }
     storedActiveChildProvider = nil
     DispatchNode.treeGeneration &+= 1
-    alerts = AlertSlots()
-    queues.removeAll()
     domain.reset()
   }
 

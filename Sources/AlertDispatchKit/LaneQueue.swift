@@ -163,12 +163,6 @@ final class LaneQueues {
     queues.append(queue)
   }
 
-  /// Forgets every queue (the dispatch was released).
-  func removeAll() {
-    lanes = []
-    queues = []
-  }
-
   func remove(_ alert: AlertHandle) {
     let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
