@@ -14,20 +14,25 @@ extension DispatchNode {
       diagnose("alert '\(alert.request.id)' refused: \(message)", alert: alert)
       return alert.end(.cancelled(.invalidRequest(message)))
     }
-    if let existing = domain.alert(withID: alert.request.id) {
+    // The id is claimed first, in the same look-up as the duplicate check, and given back if
+    // the alert is refused for a dependency cycle.
+    var (existing, waiters) = domain.claimUnlessTaken(alert)
+    if let existing {
       switch alert.request.duplicates {
       case .keepExisting:
         return alert.end(.cancelled(.duplicate(of: existing.id)))
       case .replaceExisting:
-        domain.setAlert(nil, for: alert.request.id)
-        existing.close(with: .cancelled(.replaced(by: alert.request.id)))
+        domain.setAlert(nil, for: alert.id)
+        existing.close(with: .cancelled(.replaced(by: alert.id)))
+        waiters = domain.claim(alert)
       }
     }
-    if let cycle = dependencyCycle(for: alert) {
+    if let cycle = dependencyCycle(for: alert, awaited: !waiters.isEmpty) {
+      domain.setAlert(nil, for: alert.id)
       diagnose("alert '\(alert.request.id)' refused: dependency cycle", alert: alert)
       return alert.end(.cancelled(.dependencyCycle(cycle)))
     }
-    register(alert, in: domain)
+    register(alert, in: domain, waiters: waiters)
     let clock = root.clock
     if !alert.isReady, let deadline = alert.request.timing.readinessDeadline {
       alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
@@ -48,13 +53,13 @@ extension DispatchNode {
     Engine.shared.markDirty(root)
   }
 
-  /// Indexes an alert in its dispatch and domain, and updates who blocks whom.
-  func register(_ alert: AlertHandle, in domain: Domain) {
+  /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and
+  /// domain, and updates who blocks whom.
+  func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
     alerts.insert(alert)
     alert.isRegistered = true
     alert.joinedStamp = Engine.shared.nextStamp()
     alert.state = alert.isReady ? .queued : .pending
-    let waiters = domain.claim(alert)
     for dependency in alert.request.dependencies {
       let held = domain.addWaiter(alert, for: dependency)
       if held && dependency != alert.id {
@@ -69,15 +74,16 @@ extension DispatchNode {
     updateQueueMembership(alert)
   }
 
-  /// Returns the cycle (from the alert back to itself) if its dependencies lead back to it.
-  func dependencyCycle(for alert: AlertHandle) -> [AlertID]? {
-    let domain = root.domain
+  /// Returns the cycle (from the alert back to itself) if its dependencies lead back to it;
+  /// `awaited` says whether some unfinished alert waits for the alert's id.
+  func dependencyCycle(for alert: AlertHandle, awaited: Bool) -> [AlertID]? {
     let target = alert.id
     // A cycle needs an alert that waits for this id (or the alert itself naming it): when
     // nobody waits for it, there is nothing to search.
     guard !alert.request.dependencies.isEmpty,
-      alert.request.dependencies.contains(target) || !domain.waiters(of: target).isEmpty
+      awaited || alert.request.dependencies.contains(target)
     else { return nil }
+    let domain = root.domain
     var visited: Set<AlertID> = []
     func search(_ id: AlertID, _ path: [AlertID]) -> [AlertID]? {
       if id == target { return path + [id] }

@@ -181,7 +181,7 @@ public final class AlertDispatch {
   ///   dependency graph reachable from the request's dependencies.
   @discardableResult
   public func add(
-    _ request: AlertRequest,
+    _ request: consuming AlertRequest,
     presenter: (any AlertPresenter)? = nil,
     completion: (@MainActor (AlertOutcome) -> Void)? = nil
   ) -> AlertHandle {

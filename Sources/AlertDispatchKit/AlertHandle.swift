@@ -163,14 +163,16 @@ public final class AlertHandle {
     set { if !newValue.isEmpty || extras != nil { madeExtras().waiters = newValue } }
   }
 
-  init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
+  @inline(__always)
+  init(request: consuming AlertRequest, owner: DispatchNode, seq: UInt64) {
+    laneKey = request.lane.key
+    priority = request.priority.rawValue
+    isReady = request.readiness == .ready
+    let autoDismiss = request.timing.autoDismiss
     self.request = request
     self.owner = owner
     self.seq = seq
-    self.laneKey = request.lane.key
-    self.priority = request.priority.rawValue
-    self.isReady = request.readiness == .ready
-    self.autoDismissRemaining = request.timing.autoDismiss
+    autoDismissRemaining = autoDismiss
   }
 
   /// The alert's outcome; suspends until the alert ends.

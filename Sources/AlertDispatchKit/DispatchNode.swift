@@ -288,7 +288,7 @@ final class DispatchNode {
   ///   dependency graph reachable from the request's dependencies.
   @discardableResult
   func add(
-    _ request: AlertRequest,
+    _ request: consuming AlertRequest,
     presenter: (any AlertPresenter)? = nil,
     completion: (@MainActor (AlertOutcome) -> Void)? = nil
   ) -> AlertHandle {

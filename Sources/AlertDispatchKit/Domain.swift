@@ -91,11 +91,6 @@ final class Domain {
     ids[id]?.alert
   }
 
-  /// The unfinished alerts that name `id` as a dependency.
-  func waiters(of id: AlertID) -> [AlertHandle] {
-    ids[id]?.waiters ?? []
-  }
-
   /// Gives `id` to `alert` (or to nobody), keeping its waiters.
   func setAlert(_ alert: AlertHandle?, for id: AlertID) {
     if let alert {
@@ -104,6 +99,23 @@ final class Domain {
       ids.values[index].alert = nil
       if ids.values[index].waiters.isEmpty { ids.remove(at: index) }
     }
+  }
+
+  /// Gives `alert` its id unless an unfinished alert has it: returns that alert (and gives the
+  /// id to nobody), or `nil` and the alerts that wait for the id. One look-up serves both the
+  /// duplicate check and the claim.
+  func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: [AlertHandle]) {
+    var existing: AlertHandle?
+    var waiters: [AlertHandle] = []
+    modify(alert.id) { entry in
+      if let holder = entry.alert {
+        existing = holder
+      } else {
+        entry.alert = alert
+        waiters = entry.waiters
+      }
+    }
+    return (existing, waiters)
   }
 
   /// Gives `alert` its id and returns the alerts that wait for that id.
