@@ -145,6 +145,29 @@ struct DependencyTests {
     f.expect(["tap a OK", "end a: dismissed(OK)", "present b @home"])
     f.verify()
   }
+
+  @Test(
+    "An alert refused for a cycle leaves its id free: waiters do not wait for it, and the id can be added again"
+  )
+  func cycleLeavesIDFree() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    home.pause()
+    f.add("a", to: home, after: ["c"])
+    let refused = f.add("c", to: home, after: ["a"])
+    #expect(refused.endedOutcome == .cancelled(.dependencyCycle(["c", "a", "c"])))
+    #expect(home.alert(withID: "c") == nil)
+    let again = f.add("c", to: home)
+    #expect(again.endedOutcome == nil)
+    #expect(home.alert(withID: "c") === again)
+    home.resume()
+    f.expect([
+      "end c: cancelled(dependency cycle c -> a -> c)", "present c @home",
+    ])
+    f.presenter.tap("c", "OK")
+    f.expect(["tap c OK", "end c: dismissed(OK)", "present a @home"])
+    f.verify()
+  }
 }
 
 @MainActor
