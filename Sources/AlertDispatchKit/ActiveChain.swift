@@ -61,6 +61,18 @@ struct ActiveChain {
     }
   }
 
+  /// The first alert in line order among the lane queues of the chain's dispatches that are
+  /// not paused.
+  func front(for lane: LaneKey) -> AlertHandle? {
+    var leader: AlertHandle?
+    for index in links.indices where links[index].pausedBy == nil {
+      guard let candidate = links[index].node.queues.front(for: lane) else { continue }
+      if let current = leader, !candidate.ranksBefore(current) { continue }
+      leader = candidate
+    }
+    return leader
+  }
+
   /// The chain's storage, emptied (the chain holds no dispatch any more), for the next pass.
   mutating func recycled() -> [Link] {
     links.removeAll(keepingCapacity: true)

@@ -102,13 +102,15 @@ extension DispatchNode {
     return nil
   }
 
-  /// Puts an alert in its lane queue exactly when it competes for the lane.
+  /// Puts an alert in its lane queue exactly when it waits to go up: queued and not blocked, or
+  /// suspended. A visible alert is in its lane's visible list instead, so that the first alert
+  /// a pass reads from the queues is one that could go up.
   func updateQueueMembership(_ alert: AlertHandle) {
     let competes: Bool
     switch alert.state {
     case .queued: competes = alert.blockedBy.isEmpty
-    case .presenting, .showing, .suspended: competes = true
-    case .pending, .dismissing, .ended: competes = false
+    case .suspended: competes = true
+    case .pending, .presenting, .showing, .dismissing, .ended: competes = false
     }
     guard competes != alert.inQueue else { return }
     alert.inQueue = competes

@@ -59,6 +59,7 @@ extension DispatchNode {
         alert.state = .suspended
         alert.coveredBy = nil
         domain.removeVisible(alert)
+        alert.owner?.updateQueueMembership(alert)
         alert.emit(.suspended)
         alert.activePresenter?.hide(alert)
       case .cover(let alert, let coverer):
@@ -72,6 +73,7 @@ extension DispatchNode {
         alert.state = .showing
         alert.upStamp = Engine.shared.nextStamp()
         domain.addVisible(alert)
+        alert.owner?.updateQueueMembership(alert)
         alert.emit(.restored)
         alert.activePresenter?.restore(alert)
         alert.startAutoDismiss()
@@ -97,6 +99,7 @@ extension DispatchNode {
     alert.state = .presenting
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
+    owner.updateQueueMembership(alert)
     switch presenter.present(alert) {
     case .presented:
       markShown(alert)
@@ -107,6 +110,7 @@ extension DispatchNode {
     case .cannotPresentNow(let reason):
       domain.removeVisible(alert)
       alert.state = .queued
+      alert.owner?.updateQueueMembership(alert)
       refuse(alert, reason)
       return false
     }

@@ -154,7 +154,19 @@ struct Arbiter {
     swap(&buffer, &root.domain.cursorBuffer)
     var merge = LaneMerge(chain, lane: laneKey, reusing: &buffer)
     defer { root.domain.cursorBuffer = merge.recycled() }
-    while let candidate = merge.next() {
+    // Candidates come in line order, so none ranks above the one before it: once the lane is
+    // full and no front alert is below that one, no later candidate can go up. Stopping there
+    // spares reading on (and a cursor per queue) at the end of most plans; a later candidate's
+    // delay or retry sets no wake-up then, which could only lead to the same answer.
+    var ceiling: Int?
+    while true {
+      if front.count >= capacity, let ceiling,
+        weakestInterruptible(in: front, below: ceiling) == nil
+      {
+        return
+      }
+      guard let candidate = merge.next() else { break }
+      ceiling = candidate.priority
       if candidate.state.isVisible { continue }
       if candidate.notBefore > now {
         plan.wake(at: candidate.notBefore)

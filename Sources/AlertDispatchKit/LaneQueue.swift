@@ -53,6 +53,11 @@ struct LaneQueue {
   private var priorities: [Int] = []
   private var buckets: [Bucket] = []
   private(set) var count = 0
+  /// The storage of a few buckets that emptied, for the next new priorities: with priorities
+  /// that mostly differ, an alert would otherwise allocate a bucket's storage when it joins the
+  /// queue and free it when it leaves.
+  private var spareItems: [ContiguousArray<AlertHandle?>] = []
+  private static let maxSpareItems = 8
 
   var isEmpty: Bool { count == 0 }
 
@@ -73,7 +78,7 @@ struct LaneQueue {
       priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
     if !found {
       priorities.insert(priority, at: index)
-      buckets.insert(Bucket(), at: index)
+      buckets.insert(Bucket(items: spareItems.popLast() ?? []), at: index)
     }
     buckets[index].insert(alert)
     count += 1
@@ -90,7 +95,11 @@ struct LaneQueue {
     count -= before - after
     if buckets[index].isEmpty {
       priorities.remove(at: index)
-      buckets.remove(at: index)
+      var items = buckets.remove(at: index).items
+      if spareItems.count < LaneQueue.maxSpareItems {
+        items.removeAll(keepingCapacity: true)
+        spareItems.append(items)
+      }
     }
   }
 
@@ -127,6 +136,12 @@ struct LaneQueue {
   }
 
   func cursor() -> Cursor { Cursor(buckets: buckets) }
+
+  /// The first alert in line order, or `nil` when the queue is empty.
+  var front: AlertHandle? {
+    guard let last = buckets.indices.last else { return nil }
+    return buckets[last].items[buckets[last].head]
+  }
 }
 
 /// The lane queues of one dispatch. A dispatch queues in one lane or a few: a linear search over
@@ -149,6 +164,14 @@ final class LaneQueues {
       cursors.append(queues[index].cursor())
       return
     }
+  }
+
+  /// The first alert in line order of `lane`'s queue, if the dispatch has one.
+  func front(for lane: LaneKey) -> AlertHandle? {
+    for index in lanes.indices where lanes[index] == lane {
+      return queues[index].front
+    }
+    return nil
   }
 
   func insert(_ alert: AlertHandle) {
@@ -177,16 +200,25 @@ final class LaneQueues {
 }
 
 /// Merges the lane queues of the dispatches on the chain into one line order.
+///
+/// Most plans read one alert, the first in line: it is found by comparing the front alert of
+/// each queue, and a cursor per queue is made only when a plan reads on past it.
 @MainActor
 struct LaneMerge {
+  private let chain: ActiveChain
+  private let lane: LaneKey
   private var cursors: [LaneQueue.Cursor]
+  /// What the first `next()` returned, until the cursors are made.
+  private var first: AlertHandle?
+  private var hasCursors = false
 
   /// Merges the lane's queues of the chain's dispatches that are not paused, keeping its cursors
   /// in `buffer`'s storage (empty) when given one; give it back with ``recycled()``.
   init(_ chain: ActiveChain, lane: LaneKey, reusing buffer: inout [LaneQueue.Cursor]) {
+    self.chain = chain
+    self.lane = lane
     cursors = []
     swap(&cursors, &buffer)
-    chain.cursors(for: lane, into: &cursors)
   }
 
   init(_ chain: ActiveChain, lane: LaneKey) {
@@ -202,6 +234,26 @@ struct LaneMerge {
 
   /// The next alert in line order across all queues, or `nil`.
   mutating func next() -> AlertHandle? {
+    guard hasCursors else {
+      if let first {
+        // The plan reads on: cursors from here, past the alert already read.
+        hasCursors = true
+        chain.cursors(for: lane, into: &cursors)
+        for index in cursors.indices where cursors[index].current === first {
+          cursors[index].advance()
+          break
+        }
+        self.first = nil
+        return nextFromCursors()
+      }
+      first = chain.front(for: lane)
+      if first == nil { hasCursors = true }
+      return first
+    }
+    return nextFromCursors()
+  }
+
+  private mutating func nextFromCursors() -> AlertHandle? {
     if cursors.count == 1 {
       let alert = cursors[0].current
       cursors[0].advance()
