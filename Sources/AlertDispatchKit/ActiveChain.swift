@@ -5,7 +5,7 @@ struct ActiveChain {
   /// a reference, so that building the chain retains each node once).
   struct Link {
     let node: DispatchNode
-    let pausedBy: Int?
+    var pausedBy: Int?
   }
 
   /// The chain, root first.
@@ -14,8 +14,9 @@ struct ActiveChain {
   /// look-ups in one small array cost less than hashing into a set and a dictionary.
   private var links: [Link] = []
 
-  /// Computes the chain in `buffer`'s storage (empty), so that a pass allocates nothing; give it
-  /// back with ``recycled()``.
+  /// Computes the chain over `buffer`, the chain of the root's previous pass: a link that names
+  /// the same node as before is kept, so that a pass over an unchanged chain retains and
+  /// releases no node and allocates nothing. Give the storage back with ``recycled()``.
   init(root: DispatchNode, reusing buffer: inout [Link]) {
     swap(&links, &buffer)
     build(from: root)
@@ -29,15 +30,24 @@ struct ActiveChain {
   private mutating func build(from root: DispatchNode) {
     var current = root
     var paused: Int?
+    var count = 0
     // No node can come twice: `activeChild()` only answers a child whose parent is the node,
     // and parent links have no cycle (`setParent(_:)` refuses one), so the chain goes down the
     // tree. The bound only guards against a hang should that ever break.
-    while current.isVisible, !current.isClosed, links.count < 100_000 {
-      if paused == nil && current.isPaused { paused = links.count }
-      links.append(Link(node: current, pausedBy: paused))
-      guard let child = current.activeChild() else { return }
+    while current.isVisible, !current.isClosed, count < 100_000 {
+      if paused == nil && current.isPaused { paused = count }
+      if count == links.count {
+        links.append(Link(node: current, pausedBy: paused))
+      } else if links[count].node !== current {
+        links[count] = Link(node: current, pausedBy: paused)
+      } else if links[count].pausedBy != paused {
+        links[count].pausedBy = paused
+      }
+      count += 1
+      guard let child = current.activeChild() else { break }
       current = child
     }
+    if links.count > count { links.removeSubrange(count...) }
   }
 
   private func index(of dispatch: DispatchNode) -> Int? {
@@ -73,10 +83,13 @@ struct ActiveChain {
     return leader
   }
 
-  /// The chain's storage, emptied (the chain holds no dispatch any more), for the next pass.
+  /// The chain's storage, for the next pass to build its chain over (see
+  /// ``init(root:reusing:)``). It holds the chain's nodes until then, or until the domain is
+  /// reset (the tree changed shape, or the root was released).
   mutating func recycled() -> [Link] {
-    links.removeAll(keepingCapacity: true)
-    return links
+    var storage: [Link] = []
+    swap(&storage, &links)
+    return storage
   }
 }
 

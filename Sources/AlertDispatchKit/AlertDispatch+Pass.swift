@@ -33,7 +33,7 @@ extension DispatchNode {
       // decide nothing: the pass ends without that confirming plan.
       let done = apply(plan.decisions) && plan.isFinal
       swap(&decisions, &plan.decisions)
-      decisions.removeAll(keepingCapacity: true)
+      decisions.empty()
       if done {
         scheduleWake(at: plan.wakeAt)
         settled = true

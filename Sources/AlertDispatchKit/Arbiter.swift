@@ -109,7 +109,7 @@ struct Arbiter {
     var front: [AlertHandle] = []
     swap(&front, &root.domain.frontBuffer)
     defer {
-      front.removeAll(keepingCapacity: true)
+      front.empty()
       root.domain.frontBuffer = front
     }
     for alert in visible where alert.state != .dismissing && !chain.contains(alert.owner) {

@@ -21,7 +21,8 @@ final class Domain {
   var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
-  /// Storage the passes reuse (empty between passes), so that a pass allocates nothing.
+  /// Storage the passes reuse, so that a pass allocates nothing: the last pass's chain (see
+  /// ``ActiveChain/init(root:reusing:)``), and empty buffers.
   @exclusivity(unchecked)
   var linkBuffer: [ActiveChain.Link] = []
   @exclusivity(unchecked)
@@ -167,11 +168,22 @@ final class Domain {
 
   func reset() {
     ids = [:]
+    // The last chain holds its nodes (the root among them): let go of them.
+    linkBuffer = []
     for index in lanes.indices { lanes[index].visible = [] }
     refused = [:]
     wakeTimer?.cancel()
     wakeTimer = nil
     wakeAt = nil
+  }
+}
+
+extension Array {
+  /// Removes every element and keeps the storage: as `removeAll(keepingCapacity: true)`, which
+  /// goes through the general `replaceSubrange(_:with:)` and costs about 70 instructions even
+  /// for the one or two elements the passes' buffers hold.
+  mutating func empty() {
+    while !isEmpty { removeLast() }
   }
 }
 

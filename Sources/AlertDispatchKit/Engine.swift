@@ -98,7 +98,7 @@ final class Engine {
         swap(&action, &actions[actionHead])
         actionHead += 1
         if actionHead == actions.count {
-          actions.removeAll(keepingCapacity: true)
+          actions.empty()
           actionHead = 0
         }
         action.run()

@@ -228,7 +228,7 @@ struct LaneMerge {
 
   /// The cursors' storage, emptied, for the next merge.
   mutating func recycled() -> [LaneQueue.Cursor] {
-    cursors.removeAll(keepingCapacity: true)
+    cursors.empty()
     return cursors
   }
 
