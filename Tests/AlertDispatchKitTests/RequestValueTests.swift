@@ -57,4 +57,20 @@ struct RequestValueTests {
       }
     #expect(AlertRequest(id: "a") != other)
   }
+
+  @Test("An id equals and hashes as its text, also after its text is changed")
+  func idHashesItsText() {
+    var id: AlertID = "first"
+    #expect(id == AlertID("first"))
+    #expect(id != AlertID("second"))
+    id.rawValue = "second"
+    #expect(id == AlertID("second"))
+    #expect(id.hashValue == AlertID("second").hashValue)
+    var table: [AlertID: Int] = [AlertID("second"): 2]
+    #expect(table[id] == 2)
+    table[id] = nil
+    #expect(table.isEmpty)
+    #expect(Set<AlertID>(["a", "b", "a"]).count == 2)
+    #expect(AlertID("a") < AlertID("b"))
+  }
 }
