@@ -36,7 +36,10 @@ public struct AlertRequest: Sendable, Equatable {
     set { timingBox = newValue == AlertTiming() ? nil : Boxed(newValue) }
   }
   /// What the presenter shows; AlertDispatch itself never reads it.
-  public var content: AlertContent
+  public var content: AlertContent {
+    get { contentBox?.value ?? AlertContent() }
+    set { contentBox = newValue == AlertContent() ? nil : Boxed(newValue) }
+  }
   /// How often the alert may go up, counted in the domain's ``FrequencyPolicy``; `nil` for no
   /// cap. See ``FrequencyCap``.
   public var cap: FrequencyCap? {
@@ -47,11 +50,14 @@ public struct AlertRequest: Sendable, Equatable {
   /// `"promotion"`; `nil` for none.
   public var category: String?
 
-  // Timing and caps are out of line, and absent when they are the defaults: a handle holds its
-  // request, and most requests set neither (see Performance.md, bytes per queued alert). Boxes
-  // compare by value, so equality stays the synthesized one.
+  // Timing, caps and content are out of line, and absent when they are the defaults: a handle
+  // holds its request, most requests set no timing or cap, and the content, which only the
+  // presenter reads, is shared with the app's request instead of copied into every handle
+  // (see Performance.md, bytes per queued alert). Boxes compare by value, so equality stays
+  // the synthesized one.
   private var timingBox: Boxed<AlertTiming>?
   private var capBox: Boxed<FrequencyCap>?
+  private var contentBox: Boxed<AlertContent>?
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -78,7 +84,7 @@ public struct AlertRequest: Sendable, Equatable {
     self.readiness = readiness
     self.duplicates = duplicates
     self.timingBox = timing == AlertTiming() ? nil : Boxed(timing)
-    self.content = content
+    self.contentBox = content == AlertContent() ? nil : Boxed(content)
     self.capBox = cap.map(Boxed.init)
     self.category = category
   }

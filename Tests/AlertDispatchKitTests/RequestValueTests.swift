@@ -1,8 +1,8 @@
 import AlertDispatchKit
 import Testing
 
-/// `AlertRequest` keeps its timing and cap out of line (to keep a queued alert small), in boxes
-/// that compare by value: these tests pin that every field still counts in its equality.
+/// `AlertRequest` keeps its timing, cap and content out of line (to keep a queued alert small),
+/// in boxes that compare by value: these tests pin that every field still counts in its equality.
 @MainActor
 @Suite("Request values")
 struct RequestValueTests {
@@ -29,6 +29,19 @@ struct RequestValueTests {
     request.timing = AlertTiming()
     #expect(request == AlertRequest(id: "a", cap: .oncePerLaunch()))
     request.cap = nil
+    #expect(request == AlertRequest(id: "a"))
+  }
+
+  @Test("A request reads back the content it was given, and changes it in place")
+  func readsBackContent() {
+    let content = AlertContent(title: "Rate us", message: "Please", buttons: ["Later", "Rate"])
+    var request = AlertRequest(id: "a", content: content)
+    #expect(request.content == content)
+    #expect(AlertRequest(id: "a").content == AlertContent())
+    request.content.buttons.append("Never")
+    #expect(request.content.buttons == ["Later", "Rate", "Never"])
+    #expect(request != AlertRequest(id: "a", content: content))
+    request.content = AlertContent()
     #expect(request == AlertRequest(id: "a"))
   }
 
