@@ -23,7 +23,8 @@ public struct AlertID: Hashable, Sendable, Comparable, CustomStringConvertible,
   // alert is added and when it ends, and move others when one leaves, and hashing a string each
   // time cost about 250 instructions.
   private var text: String
-  private var textHash: Int
+  /// The hash of the text, computed once (the domain's table of ids probes with it).
+  package private(set) var textHash: Int
 
   /// Creates an id from its text.
   public init(_ rawValue: String) {

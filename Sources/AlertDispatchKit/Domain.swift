@@ -14,7 +14,7 @@ final class Domain {
 
   // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
   @exclusivity(unchecked)
-  var ids: [AlertID: IDEntry] = [:]
+  var ids = IDTable(empty: IDEntry())
   /// Every lane the domain has seen, in the order first seen. A domain has a few lanes: finding
   /// one by a linear search over interned keys costs less than hashing its name.
   @exclusivity(unchecked)
@@ -89,16 +89,16 @@ final class Domain {
 
   /// The unfinished alert with this id.
   func alert(withID id: AlertID) -> AlertHandle? {
-    ids[id]?.alert
+    ids.slot(of: id).flatMap { ids.entries[$0].alert }
   }
 
   /// Gives `id` to `alert` (or to nobody), keeping its waiters.
   func setAlert(_ alert: AlertHandle?, for id: AlertID) {
     if let alert {
-      ids[id, default: IDEntry()].alert = alert
-    } else if let index = ids.index(forKey: id) {
-      ids.values[index].alert = nil
-      if ids.values[index].waiters.isEmpty { ids.remove(at: index) }
+      ids.update(ids.slotInserting(id)) { $0.alert = alert }
+    } else if let slot = ids.slot(of: id) {
+      ids.update(slot) { $0.alert = nil }
+      if ids.entries[slot].waiters.isEmpty { ids.remove(at: slot) }
     }
   }
 
@@ -106,68 +106,53 @@ final class Domain {
   /// id to nobody), or `nil` and the alerts that wait for the id. One look-up serves both the
   /// duplicate check and the claim.
   func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: [AlertHandle]) {
-    var existing: AlertHandle?
-    var waiters: [AlertHandle] = []
-    modify(alert.id) { entry in
-      if let holder = entry.alert {
-        existing = holder
-      } else {
-        entry.alert = alert
-        waiters = entry.waiters
-      }
-    }
-    return (existing, waiters)
+    let slot = ids.slotInserting(alert.id)
+    if let existing = ids.entries[slot].alert { return (existing, []) }
+    ids.update(slot) { $0.alert = alert }
+    return (nil, ids.entries[slot].waiters)
   }
 
   /// Gives `alert` its id and returns the alerts that wait for that id.
   func claim(_ alert: AlertHandle) -> [AlertHandle] {
-    var waiters: [AlertHandle] = []
-    modify(alert.id) { entry in
-      entry.alert = alert
-      waiters = entry.waiters
-    }
-    return waiters
+    let slot = ids.slotInserting(alert.id)
+    ids.update(slot) { $0.alert = alert }
+    return ids.entries[slot].waiters
   }
 
   /// Takes the id back from `alert`, if it still has it, and returns the alerts that waited for
   /// it; `nil` when the id belongs to another alert (one that replaced it) or to none.
   func release(_ alert: AlertHandle) -> [AlertHandle]? {
-    guard let index = ids.index(forKey: alert.id), ids.values[index].alert === alert else {
+    guard let slot = ids.slot(of: alert.id), ids.entries[slot].alert === alert else {
       return nil
     }
-    ids.values[index].alert = nil
-    let waiters = ids.values[index].waiters
-    if waiters.isEmpty { ids.remove(at: index) }
+    ids.update(slot) { $0.alert = nil }
+    let waiters = ids.entries[slot].waiters
+    if waiters.isEmpty { ids.remove(at: slot) }
     return waiters
   }
 
   /// Records that `waiter` waits for `id`; returns whether an unfinished alert has that id.
   func addWaiter(_ waiter: AlertHandle, for id: AlertID) -> Bool {
-    var holder = false
-    modify(id) { entry in
-      entry.waiters.append(waiter)
-      holder = entry.alert != nil
-    }
-    return holder
+    let slot = ids.slotInserting(id)
+    ids.update(slot) { $0.waiters.append(waiter) }
+    return ids.entries[slot].alert != nil
   }
 
   /// Forgets that `waiter` waits for `id`.
   func removeWaiter(_ waiter: AlertHandle, for id: AlertID) {
-    guard let index = ids.index(forKey: id) else { return }
-    if let position = ids.values[index].waiters.position(of: waiter) {
-      ids.values[index].waiters.remove(at: position)
+    guard let slot = ids.slot(of: id) else { return }
+    ids.update(slot) { entry in
+      if let position = entry.waiters.position(of: waiter) {
+        entry.waiters.remove(at: position)
+      }
     }
-    if ids.values[index].waiters.isEmpty && ids.values[index].alert == nil {
-      ids.remove(at: index)
+    if ids.entries[slot].waiters.isEmpty && ids.entries[slot].alert == nil {
+      ids.remove(at: slot)
     }
-  }
-
-  private func modify(_ id: AlertID, _ body: (inout IDEntry) -> Void) {
-    body(&ids[id, default: IDEntry()])
   }
 
   func reset() {
-    ids = [:]
+    ids = IDTable(empty: IDEntry())
     // The last chain holds its nodes (the root among them): let go of them.
     linkBuffer = []
     for index in lanes.indices { lanes[index].visible = [] }
