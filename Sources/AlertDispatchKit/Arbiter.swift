@@ -156,8 +156,10 @@ struct Arbiter {
     defer { root.domain.cursorBuffer = merge.recycled() }
     // Candidates come in line order, so none ranks above the one before it: once the lane is
     // full and no front alert is below that one, no later candidate can go up. Stopping there
-    // spares reading on (and a cursor per queue) at the end of most plans; a later candidate's
-    // delay or retry sets no wake-up then, which could only lead to the same answer.
+    // spares reading on (and a cursor per queue) at the end of most plans. A later candidate's
+    // delay or retry then sets no wake-up: its pass would decide nothing in this lane, which
+    // changes only on events. (Such a pass used to pick up, by accident, a provider change the
+    // app had not announced with `setNeedsArbitration()`; see Decisions.md.)
     var ceiling: Int?
     while true {
       if front.count >= capacity, let ceiling,
