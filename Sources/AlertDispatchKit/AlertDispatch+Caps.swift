@@ -16,8 +16,8 @@ extension DispatchNode {
   /// Call it on the root. `decisions` are those the running plan made so far: the alerts it
   /// presents count as shown. An alert that went up before (a restore) is never capped.
   func frequencyBlock(for alert: AlertHandle, after decisions: [PassDecision] = []) -> String? {
+    guard !alert.hasGoneUp, alert.request.isCounted else { return nil }
     let request = alert.request
-    guard !alert.hasGoneUp, request.cap != nil || request.category != nil else { return nil }
     let policy = frequencyPolicy
     if let cap = request.cap {
       let key = cap.key ?? request.id.rawValue
@@ -53,6 +53,7 @@ extension DispatchNode {
 
   /// Counts the first show of a capped or categorized alert: now, or when it is dismissed.
   func recordFrequencyShow(_ alert: AlertHandle) {
+    guard alert.request.isCounted else { return }
     let keys = alert.request.frequencyLedgerKeys
     guard !keys.isEmpty else { return }
     let policy = root.resolvedFrequencyPolicy(for: alert)

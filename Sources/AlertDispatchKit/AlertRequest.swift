@@ -89,12 +89,17 @@ public struct AlertRequest: Sendable, Equatable {
     self.category = category
   }
 
+  /// Whether a cap or a category makes the frequency policy count the alert (read at every
+  /// show: it copies nothing).
+  var isCounted: Bool { capBox != nil || category != nil }
+
   /// A message saying why this request cannot be scheduled, or `nil` when it is valid.
   var validationError: String? {
     if let error = lane.validationError { return error }
-    if let error = cap?.validationError(alertID: id) { return error }
+    if let error = capBox?.value.validationError(alertID: id) { return error }
     if category?.isEmpty == true { return "category is empty" }
-    return timing.validationError
+    // The default timing (no box) is valid.
+    return timingBox?.value.validationError
   }
 }
 

@@ -87,12 +87,17 @@ struct Arbiter {
 
   /// The instant before which nothing new may go up in a lane because of its minimum gap.
   func gapUntil(_ lane: LaneKey) -> AlertInstant? {
-    root.domain.index(of: lane).flatMap { gapUntil(root.domain.lanes[$0]) }
+    root.domain.index(of: lane).flatMap { gapUntil(laneAt: $0) }
   }
 
-  private func gapUntil(_ state: Domain.LaneState) -> AlertInstant? {
-    guard let last = state.lastEnd, state.lane.minimumGap > .zero else { return nil }
-    let until = last + state.lane.minimumGap
+  /// Reads the lane's last end and gap field by field: a copy of the lane's state would retain
+  /// its name and its visible alerts.
+  private func gapUntil(laneAt index: Int) -> AlertInstant? {
+    let domain = root.domain
+    guard let last = domain.lanes[index].lastEnd else { return nil }
+    let gap = domain.lanes[index].lane.minimumGap
+    guard gap > .zero else { return nil }
+    let until = last + gap
     return until > now ? until : nil
   }
 
@@ -149,7 +154,7 @@ struct Arbiter {
         plan.isFinal = false
       }
     }
-    let gap = gapUntil(domain.lanes[index])
+    let gap = gapUntil(laneAt: index)
     var buffer: [LaneQueue.Cursor] = []
     swap(&buffer, &root.domain.cursorBuffer)
     var merge = LaneMerge(chain, lane: laneKey, reusing: &buffer)
