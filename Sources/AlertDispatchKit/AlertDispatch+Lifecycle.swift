@@ -55,7 +55,7 @@ extension DispatchNode {
 
   /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and
   /// domain, and updates who blocks whom.
-  func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
+  func register(_ alert: AlertHandle, in domain: Domain, waiters: Domain.WaiterList) {
     alerts.insert(alert)
     alert.isRegistered = true
     alert.joinedStamp = Engine.shared.nextStamp()

@@ -84,7 +84,42 @@ final class Domain {
   /// looks its id up once (at 100,000 alerts every look-up misses the cache).
   struct IDEntry {
     var alert: AlertHandle?
-    var waiters: [AlertHandle] = []
+    var waiters = WaiterList()
+  }
+
+  /// The alerts that wait for one id, in the order they started waiting. Most ids have one
+  /// waiter or none, so the first is held inline: a dependency allocates no list.
+  struct WaiterList: Sequence {
+    private var first: AlertHandle?
+    private var rest: [AlertHandle] = []
+
+    var isEmpty: Bool { first == nil }
+
+    mutating func append(_ waiter: AlertHandle) {
+      if first == nil { first = waiter } else { rest.append(waiter) }
+    }
+
+    /// Removes one occurrence of `waiter` (the same object), if it is there.
+    mutating func remove(_ waiter: AlertHandle) {
+      if first === waiter {
+        first = rest.isEmpty ? nil : rest.removeFirst()
+      } else if let position = rest.position(of: waiter) {
+        rest.remove(at: position)
+      }
+    }
+
+    struct Iterator: IteratorProtocol {
+      fileprivate let list: WaiterList
+      fileprivate var index = -1
+
+      mutating func next() -> AlertHandle? {
+        defer { index += 1 }
+        if index < 0 { return list.first }
+        return index < list.rest.count ? list.rest[index] : nil
+      }
+    }
+
+    func makeIterator() -> Iterator { Iterator(list: self) }
   }
 
   /// The unfinished alert with this id.
@@ -105,15 +140,15 @@ final class Domain {
   /// Gives `alert` its id unless an unfinished alert has it: returns that alert (and gives the
   /// id to nobody), or `nil` and the alerts that wait for the id. One look-up serves both the
   /// duplicate check and the claim.
-  func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: [AlertHandle]) {
+  func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: WaiterList) {
     let slot = ids.slotInserting(alert.id)
-    if let existing = ids.entries[slot].alert { return (existing, []) }
+    if let existing = ids.entries[slot].alert { return (existing, WaiterList()) }
     ids.update(slot) { $0.alert = alert }
     return (nil, ids.entries[slot].waiters)
   }
 
   /// Gives `alert` its id and returns the alerts that wait for that id.
-  func claim(_ alert: AlertHandle) -> [AlertHandle] {
+  func claim(_ alert: AlertHandle) -> WaiterList {
     let slot = ids.slotInserting(alert.id)
     ids.update(slot) { $0.alert = alert }
     return ids.entries[slot].waiters
@@ -121,7 +156,7 @@ final class Domain {
 
   /// Takes the id back from `alert`, if it still has it, and returns the alerts that waited for
   /// it; `nil` when the id belongs to another alert (one that replaced it) or to none.
-  func release(_ alert: AlertHandle) -> [AlertHandle]? {
+  func release(_ alert: AlertHandle) -> WaiterList? {
     guard let slot = ids.slot(of: alert.id), ids.entries[slot].alert === alert else {
       return nil
     }
@@ -141,11 +176,7 @@ final class Domain {
   /// Forgets that `waiter` waits for `id`.
   func removeWaiter(_ waiter: AlertHandle, for id: AlertID) {
     guard let slot = ids.slot(of: id) else { return }
-    ids.update(slot) { entry in
-      if let position = entry.waiters.position(of: waiter) {
-        entry.waiters.remove(at: position)
-      }
-    }
+    ids.update(slot) { $0.waiters.remove(waiter) }
     if ids.entries[slot].waiters.isEmpty && ids.entries[slot].alert == nil {
       ids.remove(at: slot)
     }

@@ -99,6 +99,30 @@ struct DependencyTests {
     f.verify()
   }
 
+  @Test("Several alerts wait for one id; the first waiter leaves; the others go up when it ends")
+  func severalWaiters() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("a", to: home, priority: .low)
+    let first = f.add("w1", to: home, priority: .high, after: ["a"])
+    f.add("w2", to: home, priority: .high, after: ["a", "a"])
+    f.add("w3", to: home, priority: .normal, after: ["a"])
+    f.expect(["present a @home"])
+    #expect(home.explain("w2") == .waitingForDependencies(["a"]))
+    first.cancel()
+    f.expect(["end w1: cancelled(cancelled by app)"])
+    f.presenter.tap("a", "OK")
+    f.expect(["tap a OK", "end a: dismissed(OK)", "present w2 @home"])
+    // A new "a" blocks the waiter that has not gone up yet, and only that one.
+    f.add("a", to: home, priority: .low)
+    #expect(home.explain("w3") == .waitingForDependencies(["a"]))
+    f.presenter.tap("w2", "OK")
+    f.expect(["tap w2 OK", "end w2: dismissed(OK)", "present a @home"])
+    f.presenter.tap("a", "OK")
+    f.expect(["tap a OK", "end a: dismissed(OK)", "present w3 @home"])
+    f.verify()
+  }
+
   @Test("A chain 1 → 2 → 3 where 3's dependency is cancelled")
   func chain() {
     let f = Fixture()
