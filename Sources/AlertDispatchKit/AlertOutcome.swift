@@ -110,6 +110,21 @@ public enum AlertState: Sendable, Hashable, CustomStringConvertible {
     return false
   }
 
+  // Case tests for the passes: `==` on a state would compare (and copy) an ended state's
+  // outcome.
+
+  /// Whether the alert is being dismissed.
+  var isDismissing: Bool {
+    if case .dismissing = self { return true }
+    return false
+  }
+
+  /// Whether the alert is suspended.
+  var isSuspended: Bool {
+    if case .suspended = self { return true }
+    return false
+  }
+
   /// The state's name, and the outcome when ended.
   public var description: String {
     switch self {

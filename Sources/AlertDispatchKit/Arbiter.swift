@@ -117,7 +117,7 @@ struct Arbiter {
       front.empty()
       root.domain.frontBuffer = front
     }
-    for alert in visible where alert.state != .dismissing && !chain.contains(alert.owner) {
+    for alert in visible where !alert.state.isDismissing && !chain.contains(alert.owner) {
       leaving.append(alert)
       plan.decisions.append(.suspend(alert))
     }
@@ -146,7 +146,7 @@ struct Arbiter {
       if front.count < capacity {
         plan.decisions.append(.uncover(alert))
         front.append(alert)
-      } else if alert.state == .dismissing, let top = front.last {
+      } else if alert.state.isDismissing, let top = front.last {
         // It cannot be hidden: it finishes animating out beneath the alert in front.
         plan.decisions.append(.cover(alert, by: top))
       } else {
@@ -220,7 +220,7 @@ struct Arbiter {
             // An alert being dismissed cannot be hidden: it finishes animating out beneath
             // the newcomer.
             plan.decisions.append(
-              beneath.state == .dismissing ? .cover(beneath, by: candidate) : .suspend(beneath))
+              beneath.state.isDismissing ? .cover(beneath, by: candidate) : .suspend(beneath))
           }
         }
         front.removeIdentical(victim)
@@ -252,13 +252,13 @@ struct Arbiter {
   }
 
   private func goUp(_ alert: AlertHandle) -> PassDecision {
-    alert.state == .suspended ? .restore(alert) : .present(alert)
+    alert.state.isSuspended ? .restore(alert) : .present(alert)
   }
 
   /// The lowest-priority front alert that is not being dismissed (latest up first).
   private func weakestHideable(in front: [AlertHandle]) -> AlertHandle? {
     var weakest: AlertHandle?
-    for alert in front where alert.state != .dismissing {
+    for alert in front where !alert.state.isDismissing {
       // As `min(by:)` would: lower priority first, then the latest up; the first on a tie.
       if let current = weakest,
         !((alert.priority, current.upStamp) < (current.priority, alert.upStamp))
@@ -276,7 +276,7 @@ struct Arbiter {
   {
     var weakest: AlertHandle?
     for alert in front
-    where alert.state != .dismissing && alert.request.interruption != .never
+    where !alert.state.isDismissing && alert.request.interruption != .never
       && alert.priority < priority
     {
       if let current = weakest, current.priority < alert.priority { continue }
