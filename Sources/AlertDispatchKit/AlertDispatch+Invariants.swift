@@ -27,6 +27,16 @@ extension DispatchNode {
       {
         violations.append("visible alert '\(alert.id)' is not on the active chain")
       }
+      // Every unfinished alert's id is held, by it or by an alert it shares the id with after
+      // a join; an alert replaced while on screen has given its id to its replacement.
+      if !alert.isBeingReplaced {
+        let holder = domain.alert(withID: alert.id)
+        if holder == nil || holder?.state.isEnded == true
+          || (holder !== alert && domain.sharers[alert.id]?.position(of: alert) == nil)
+        {
+          violations.append("unfinished alert '\(alert.id)' is not indexed by its id")
+        }
+      }
       if alert.state.isVisible {
         for dependency in alert.request.dependencies {
           // A blocker counts only if it was in this domain when the alert first went up: one

@@ -23,6 +23,7 @@ extension DispatchNode {
         return alert.end(.cancelled(.duplicate(of: existing.id)))
       case .replaceExisting:
         domain.setAlert(nil, for: alert.id)
+        existing.hasGivenUpID = true
         existing.close(with: .cancelled(.replaced(by: alert.id)))
         waiters = domain.claim(alert)
       }
@@ -192,8 +193,12 @@ extension DispatchNode {
       _ = domain.registerLane(alert.request.lane)
       // An alert replaced while on screen gave its id to its replacement when it was replaced;
       // it keeps animating out, but the id is not its own any more.
-      if domain.alert(withID: alert.id) == nil && !alert.isBeingReplaced {
-        domain.setAlert(alert, for: alert.id)
+      if !alert.isBeingReplaced {
+        if domain.alert(withID: alert.id) == nil {
+          domain.setAlert(alert, for: alert.id)
+        } else {
+          domain.addSharer(alert)
+        }
       }
       for dependency in alert.request.dependencies {
         _ = domain.addWaiter(alert, for: dependency)

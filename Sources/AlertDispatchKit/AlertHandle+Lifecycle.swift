@@ -160,11 +160,10 @@ extension AlertHandle {
   /// alert ends as owner closed once the pass is over, and is not put on screen meanwhile.
   var isLeaving: Bool { owner?.isLeaving ?? false }
 
-  /// Whether the alert is being dismissed because an alert with its id replaced it.
-  var isBeingReplaced: Bool {
-    guard state == .dismissing, case .cancelled(.replaced)? = pendingOutcome else { return false }
-    return true
-  }
+  /// Whether an alert with its id replaced it while it was still unfinished (it is animating
+  /// out): the id is its replacement's. That holds whatever outcome it ends with: one already
+  /// being dismissed when it was replaced keeps the outcome it was dismissed with.
+  var isBeingReplaced: Bool { hasGivenUpID && !state.isEnded }
 
   /// An ended alert needs no presenter. A presenter that still holds the alert (the app
   /// reported it dismissed without telling the presenter) would otherwise keep both alive.

@@ -32,6 +32,8 @@ public final class AlertHandle {
   var inQueue = false
   var hasGoneUp = false
   var presenterAskedToDismiss = false
+  /// Whether an alert with its id replaced it (``isBeingReplaced``).
+  var hasGivenUpID = false
   /// The dispatch that owns the alert (`nil` once it was released).
   public var dispatch: AlertDispatch? { owner?.facade ?? formerOwner }
   /// The node of the dispatch that owns the alert, held strongly (nodes are never weakly

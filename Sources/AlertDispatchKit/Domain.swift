@@ -31,6 +31,11 @@ final class Domain {
   var frontBuffer: [AlertHandle] = []
   @exclusivity(unchecked)
   var decisionBuffer: [PassDecision] = []
+  /// Unfinished alerts that have an id another unfinished alert holds, oldest first: two
+  /// domains that join may each have one (Decisions.md, "Joining domains"). When the holder
+  /// ends, the oldest takes the id over. Empty unless a join made such a pair.
+  @exclusivity(unchecked)
+  var sharers: [AlertID: [AlertHandle]] = [:]
   /// Alerts waiting for a presenter retry.
   @exclusivity(unchecked)
   var refused: [ObjectIdentifier: AlertHandle] = [:]
@@ -154,9 +159,21 @@ final class Domain {
     return ids.entries[slot].waiters
   }
 
+  /// Records that `alert`, unfinished, has an id that another unfinished alert holds (after a
+  /// join).
+  func addSharer(_ alert: AlertHandle) {
+    sharers[alert.id, default: []].append(alert)
+  }
+
   /// Takes the id back from `alert`, if it still has it, and returns the alerts that waited for
-  /// it; `nil` when the id belongs to another alert (one that replaced it) or to none.
+  /// it; `nil` when the id belongs to another alert (one that replaced it, or one it shared
+  /// the id with after a join, which now takes it over) or to none.
   func release(_ alert: AlertHandle) -> WaiterList? {
+    if !sharers.isEmpty, let successor = removeSharer(alert) {
+      guard let slot = ids.slot(of: alert.id) else { return nil }
+      ids.update(slot) { $0.alert = successor }
+      return nil
+    }
     guard let slot = ids.slot(of: alert.id), ids.entries[slot].alert === alert else {
       return nil
     }
@@ -164,6 +181,20 @@ final class Domain {
     let waiters = ids.entries[slot].waiters
     if waiters.isEmpty { ids.remove(at: slot) }
     return waiters
+  }
+
+  /// Takes `alert` out of the sharers of its id. Returns the sharer that takes the id over when
+  /// `alert` holds it (the oldest), and `nil` when `alert` only shared it or none is left.
+  private func removeSharer(_ alert: AlertHandle) -> AlertHandle? {
+    guard var list = sharers[alert.id] else { return nil }
+    var successor: AlertHandle?
+    if let position = list.position(of: alert) {
+      list.remove(at: position)
+    } else if self.alert(withID: alert.id) === alert {
+      successor = list.removeFirst()
+    }
+    sharers[alert.id] = list.isEmpty ? nil : list
+    return successor
   }
 
   /// Records that `waiter` waits for `id`; returns whether an unfinished alert has that id.
@@ -184,6 +215,7 @@ final class Domain {
 
   func reset() {
     ids = IDTable(empty: IDEntry())
+    sharers = [:]
     // The last chain holds its nodes (the root among them): let go of them.
     linkBuffer = []
     for index in lanes.indices { lanes[index].visible = [] }

@@ -114,6 +114,55 @@ struct ReplacedAlertRebuildTests {
     #expect(dependent.state == .showing)
     #expect(window.invariantViolations == [])
   }
+
+  /// Found by an independent review, then by alertdispatch-stress (seed 5, episode 577) once
+  /// the invariant checker also checked the table of ids.
+  @Test("An alert already being dismissed when it is replaced does not take its id back")
+  func replacedWhileDismissing() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    presenter.dismissDuration = .milliseconds(100)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let old = window.add(AlertRequest(id: "a0"))
+    old.cancel()
+    #expect(old.state == .dismissing)
+    let replacement = window.add(AlertRequest(id: "a0", duplicates: .replaceExisting))
+    try AlertDispatch(name: "modal", clock: clock).setParent(window)  // rebuilds the domain
+    #expect(window.alert(withID: "a0") === replacement)
+    #expect(window.checkInvariants() == [])
+    clock.advance(by: .milliseconds(100))
+    #expect(old.endedOutcome == .cancelled(.cancelledByApp))
+    #expect(replacement.state == .showing)
+    #expect(window.alert(withID: "a0") === replacement)
+    #expect(window.invariantViolations == [])
+  }
+
+  /// Found by an independent review (stress seed 5, episode 23, with a check of the table of
+  /// ids): after a join, the older of two alerts sharing an id held it, and when it ended the id
+  /// was held by nobody although the other alert was unfinished.
+  @Test("Two alerts that share an id after a join: when the older ends, the other holds the id")
+  func sharedIDAfterJoin() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let other = AlertDispatch(name: "other", clock: clock, presenter: presenter)
+    window.pause()
+    let older = window.add(AlertRequest(id: "x"))
+    let dependent = window.add(AlertRequest(id: "after-x", after: ["x"]))
+    let newer = other.add(AlertRequest(id: "x"))
+    try other.setParent(window)
+    #expect(window.alert(withID: "x") === older)
+    older.cancel()
+    #expect(window.alert(withID: "x") === newer)
+    #expect(window.explain("after-x") == .waitingForDependencies(["x"]))
+    let duplicate = window.add(AlertRequest(id: "x"))
+    #expect(duplicate.endedOutcome == .cancelled(.duplicate(of: "x")))
+    newer.cancel()
+    #expect(window.alert(withID: "x") == nil)
+    window.resume()
+    #expect(dependent.state == .showing)
+    #expect(window.invariantViolations == [])
+  }
 }
 
 @MainActor
