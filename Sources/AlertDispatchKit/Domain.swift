@@ -129,7 +129,7 @@ final class Domain {
 
   /// The unfinished alert with this id.
   func alert(withID id: AlertID) -> AlertHandle? {
-    ids.slot(of: id).flatMap { ids.entries[$0].alert }
+    ids.slot(of: id).flatMap { ids.slots[$0].entry.alert }
   }
 
   /// Gives `id` to `alert` (or to nobody), keeping its waiters.
@@ -138,7 +138,7 @@ final class Domain {
       ids.update(ids.slotInserting(id)) { $0.alert = alert }
     } else if let slot = ids.slot(of: id) {
       ids.update(slot) { $0.alert = nil }
-      if ids.entries[slot].waiters.isEmpty { ids.remove(at: slot) }
+      if ids.slots[slot].entry.waiters.isEmpty { ids.remove(at: slot) }
     }
   }
 
@@ -147,16 +147,16 @@ final class Domain {
   /// duplicate check and the claim.
   func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: WaiterList) {
     let slot = ids.slotInserting(alert.id)
-    if let existing = ids.entries[slot].alert { return (existing, WaiterList()) }
+    if let existing = ids.slots[slot].entry.alert { return (existing, WaiterList()) }
     ids.update(slot) { $0.alert = alert }
-    return (nil, ids.entries[slot].waiters)
+    return (nil, ids.slots[slot].entry.waiters)
   }
 
   /// Gives `alert` its id and returns the alerts that wait for that id.
   func claim(_ alert: AlertHandle) -> WaiterList {
     let slot = ids.slotInserting(alert.id)
     ids.update(slot) { $0.alert = alert }
-    return ids.entries[slot].waiters
+    return ids.slots[slot].entry.waiters
   }
 
   /// Records that `alert`, unfinished, has an id that another unfinished alert holds (after a
@@ -174,11 +174,11 @@ final class Domain {
       ids.update(slot) { $0.alert = successor }
       return nil
     }
-    guard let slot = ids.slot(of: alert.id), ids.entries[slot].alert === alert else {
+    guard let slot = ids.slot(of: alert.id), ids.slots[slot].entry.alert === alert else {
       return nil
     }
     ids.update(slot) { $0.alert = nil }
-    let waiters = ids.entries[slot].waiters
+    let waiters = ids.slots[slot].entry.waiters
     if waiters.isEmpty { ids.remove(at: slot) }
     return waiters
   }
@@ -201,14 +201,14 @@ final class Domain {
   func addWaiter(_ waiter: AlertHandle, for id: AlertID) -> Bool {
     let slot = ids.slotInserting(id)
     ids.update(slot) { $0.waiters.append(waiter) }
-    return ids.entries[slot].alert != nil
+    return ids.slots[slot].entry.alert != nil
   }
 
   /// Forgets that `waiter` waits for `id`.
   func removeWaiter(_ waiter: AlertHandle, for id: AlertID) {
     guard let slot = ids.slot(of: id) else { return }
     ids.update(slot) { $0.waiters.remove(waiter) }
-    if ids.entries[slot].waiters.isEmpty && ids.entries[slot].alert == nil {
+    if ids.slots[slot].entry.waiters.isEmpty && ids.slots[slot].entry.alert == nil {
       ids.remove(at: slot)
     }
   }

@@ -1,15 +1,22 @@
-/// The domain's table of ids (``Domain/IDEntry`` for each id): open addressing with linear probing on each id's hash (computed
-/// once, when the id was made), and backward-shift deletion, so that no slot is ever a
-/// tombstone.
+/// The domain's table of ids (``Domain/IDEntry`` for each id): open addressing with linear
+/// probing on each id's hash (computed once, when the id was made), and backward-shift deletion,
+/// so that no slot is ever a tombstone.
 ///
 /// A `Dictionary` hashed the id again at every look-up (SipHash, about 150 instructions even
 /// over a cached hash), and rehashed the ids after each one it removed: the table is looked up
-/// when an alert is added and when it ends, and once per dependency at both times.
+/// when an alert is added and when it ends, and once per dependency at both times. An id and
+/// its entry share a slot, so that a look-up at 100,000 alerts misses the cache once, not
+/// twice.
 package struct IDTable<Entry> {
-  /// The id in each slot; `nil` for an empty slot.
-  private var keys: ContiguousArray<AlertID?>
-  /// The entry in each slot; the empty entry where the slot is empty.
-  package private(set) var entries: ContiguousArray<Entry>
+  /// One slot: an id (`nil` for an empty slot) and its entry (the empty entry where the slot is
+  /// empty).
+  package struct Slot {
+    fileprivate(set) var key: AlertID?
+    package fileprivate(set) var entry: Entry
+  }
+
+  /// The slots; read an entry as `slots[slot].entry`.
+  package private(set) var slots: ContiguousArray<Slot>
   /// How many ids the table has.
   package private(set) var count = 0
   private var mask: Int
@@ -18,15 +25,14 @@ package struct IDTable<Entry> {
   /// An empty table whose new ids start with the entry `empty`.
   package init(empty: Entry) {
     self.empty = empty
-    keys = ContiguousArray(repeating: nil, count: 8)
-    entries = ContiguousArray(repeating: empty, count: 8)
+    slots = ContiguousArray(repeating: Slot(key: nil, entry: empty), count: 8)
     mask = 7
   }
 
   /// The slot of `id`, if the table has it.
   package func slot(of id: AlertID) -> Int? {
     var slot = id.textHash & mask
-    while let key = keys[slot] {
+    while let key = slots[slot].key {
       if key == id { return slot }
       slot = (slot + 1) & mask
     }
@@ -35,37 +41,35 @@ package struct IDTable<Entry> {
 
   /// The slot of `id`, inserted with an empty entry if the table did not have it.
   package mutating func slotInserting(_ id: AlertID) -> Int {
-    if (count + 1) * 4 > keys.count * 3 { grow() }
+    if (count + 1) * 4 > slots.count * 3 { grow() }
     var slot = id.textHash & mask
-    while let key = keys[slot] {
+    while let key = slots[slot].key {
       if key == id { return slot }
       slot = (slot + 1) & mask
     }
-    keys[slot] = id
+    slots[slot].key = id
     count += 1
     return slot
   }
 
   /// Changes the entry in `slot` in place.
   package mutating func update<Result>(_ slot: Int, _ body: (inout Entry) -> Result) -> Result {
-    body(&entries[slot])
+    body(&slots[slot].entry)
   }
 
   /// Removes the id in `slot` and its entry, and moves back the ids after it that probed past
   /// it, so that every id stays reachable from its home slot.
   package mutating func remove(at slot: Int) {
-    keys[slot] = nil
-    entries[slot] = empty
+    slots[slot] = Slot(key: nil, entry: empty)
     count -= 1
     var hole = slot
     var next = (slot + 1) & mask
-    while let key = keys[next] {
+    while let key = slots[next].key {
       let home = key.textHash & mask
       // The id at `next` may fill the hole unless its home lies cyclically in (hole, next].
       let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
       if !stays {
-        keys.swapAt(hole, next)
-        entries.swapAt(hole, next)
+        slots.swapAt(hole, next)
         hole = next
       }
       next = (next + 1) & mask
@@ -73,18 +77,15 @@ package struct IDTable<Entry> {
   }
 
   private mutating func grow() {
-    let oldKeys = keys
-    let oldEntries = entries
-    let capacity = keys.count * 2
-    keys = ContiguousArray(repeating: nil, count: capacity)
-    entries = ContiguousArray(repeating: empty, count: capacity)
+    let old = slots
+    let capacity = slots.count * 2
+    slots = ContiguousArray(repeating: Slot(key: nil, entry: empty), count: capacity)
     mask = capacity - 1
-    for index in oldKeys.indices {
-      guard let key = oldKeys[index] else { continue }
+    for index in old.indices {
+      guard let key = old[index].key else { continue }
       var slot = key.textHash & mask
-      while keys[slot] != nil { slot = (slot + 1) & mask }
-      keys[slot] = key
-      entries[slot] = oldEntries[index]
+      while slots[slot].key != nil { slot = (slot + 1) & mask }
+      slots[slot] = old[index]
     }
   }
 }

@@ -35,12 +35,12 @@ struct IDTableTests {
         if let slot = table.slot(of: id) { table.remove(at: slot) }
         model[id] = nil
       default:
-        #expect(table.slot(of: id).map { table.entries[$0] } == model[id])
+        #expect(table.slot(of: id).map { table.slots[$0].entry } == model[id])
       }
       #expect(table.count == model.count)
       if step % 1_000 == 0 {
         for id in pool {
-          #expect(table.slot(of: id).map { table.entries[$0] } == model[id], "\(id) at \(step)")
+          #expect(table.slot(of: id).map { table.slots[$0].entry } == model[id], "\(id) at \(step)")
         }
       }
     }
@@ -53,6 +53,6 @@ struct IDTableTests {
     table.update(slot) { $0.append(1) }
     table.remove(at: slot)
     #expect(table.slot(of: "a") == nil)
-    #expect(table.entries[table.slotInserting("a")] == [])
+    #expect(table.slots[table.slotInserting("a")].entry == [])
   }
 }
