@@ -120,12 +120,14 @@ extension DispatchNode {
   private func markShown(_ alert: AlertHandle) {
     alert.hasGoneUp = true
     alert.firstUpStamp = alert.upStamp
-    alert.retryAt = nil
-    if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
-    alert.refusals = 0
-    alert.refusalReason = nil
-    alert.expiryTimer?.cancel()
-    alert.expiryTimer = nil
+    if alert.hasExtras {
+      alert.retryAt = nil
+      if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
+      alert.refusals = 0
+      alert.refusalReason = nil
+      alert.expiryTimer?.cancel()
+      alert.expiryTimer = nil
+    }
     alert.emit(.shown)
     recordFrequencyShow(alert)
   }
@@ -154,6 +156,7 @@ extension DispatchNode {
   }
 
   private func scheduleWake(at instant: AlertInstant?) {
+    if instant == nil && domain.wakeAt == nil { return }
     guard domain.wakeAt != instant else { return }
     domain.wakeTimer?.cancel()
     domain.wakeTimer = nil

@@ -195,6 +195,7 @@ extension AlertHandle {
   }
 
   private func cancelTimers() {
+    guard hasExtras else { return }
     readinessTimer?.cancel()
     expiryTimer?.cancel()
     autoDismissTimer?.cancel()

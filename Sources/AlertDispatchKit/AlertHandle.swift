@@ -97,6 +97,9 @@ public final class AlertHandle {
 
   private var extras: Extras?
 
+  /// Whether the side object was ever made: without it, every field it holds has its default.
+  var hasExtras: Bool { extras != nil }
+
   /// The side object, made on first use.
   private func madeExtras() -> Extras {
     if let extras { return extras }

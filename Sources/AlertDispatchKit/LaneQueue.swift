@@ -22,7 +22,8 @@ struct LaneQueue {
     }
 
     mutating func remove(_ alert: AlertHandle) {
-      let index = position(of: alert.seq)
+      // The front alert leaves most often (it goes up): found without reading other alerts.
+      let index = head < items.count && items[head] === alert ? head : position(of: alert.seq)
       guard index < items.count, items[index] === alert else { return }
       if index == head {
         items[head] = nil
