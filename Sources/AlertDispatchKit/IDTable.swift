@@ -59,20 +59,32 @@ package struct IDTable<Entry> {
 
   /// Removes the id in `slot` and its entry, and moves back the ids after it that probed past
   /// it, so that every id stays reachable from its home slot.
+  ///
+  /// Slots are moved, not swapped: `swapAt` copies each slot through a temporary, retaining
+  /// and releasing its id's text, its alert and its waiters three times.
   package mutating func remove(at slot: Int) {
-    slots[slot] = Slot(key: nil, entry: empty)
     count -= 1
-    var hole = slot
-    var next = (slot + 1) & mask
-    while let key = slots[next].key {
-      let home = key.textHash & mask
-      // The id at `next` may fill the hole unless its home lies cyclically in (hole, next].
-      let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
-      if !stays {
-        slots.swapAt(hole, next)
-        hole = next
+    let mask = self.mask
+    let empty = self.empty
+    slots.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      (base + slot).deinitialize(count: 1)
+      // The hole is uninitialized from here until it is filled. The table always has an empty
+      // slot besides it (it is at most three quarters full), so the loop stops before coming
+      // back to it.
+      var hole = slot
+      var next = (slot + 1) & mask
+      while let hash = base[next].key?.textHash {
+        let home = hash & mask
+        // The id at `next` may fill the hole unless its home lies cyclically in (hole, next].
+        let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+        if !stays {
+          (base + hole).moveInitialize(from: base + next, count: 1)
+          hole = next
+        }
+        next = (next + 1) & mask
       }
-      next = (next + 1) & mask
+      (base + hole).initialize(to: Slot(key: nil, entry: empty))
     }
   }
 
@@ -82,8 +94,8 @@ package struct IDTable<Entry> {
     slots = ContiguousArray(repeating: Slot(key: nil, entry: empty), count: capacity)
     mask = capacity - 1
     for index in old.indices {
-      guard let key = old[index].key else { continue }
-      var slot = key.textHash & mask
+      guard let hash = old[index].key?.textHash else { continue }
+      var slot = hash & mask
       while slots[slot].key != nil { slot = (slot + 1) & mask }
       slots[slot] = old[index]
     }
