@@ -14,24 +14,25 @@ extension DispatchNode {
       diagnose("alert '\(alert.request.id)' refused: \(message)", alert: alert)
       return alert.end(.cancelled(.invalidRequest(message)))
     }
-    // The id is claimed first, in the same look-up as the duplicate check, and given back if
-    // the alert is refused for a dependency cycle.
+    // The id is claimed in the same look-up as the duplicate check (unless another alert has
+    // it), and given back if the alert is refused for a dependency cycle. The cycle is checked
+    // before an alert it would replace is touched, so that a refused replacement changes
+    // nothing.
     var (existing, waiters) = domain.claimUnlessTaken(alert)
-    if let existing {
-      switch alert.request.duplicates {
-      case .keepExisting:
-        return alert.end(.cancelled(.duplicate(of: existing.id)))
-      case .replaceExisting:
-        domain.setAlert(nil, for: alert.id)
-        existing.hasGivenUpID = true
-        existing.close(with: .cancelled(.replaced(by: alert.id)))
-        waiters = domain.claim(alert)
-      }
+    if let existing, alert.request.duplicates == .keepExisting {
+      return alert.end(.cancelled(.duplicate(of: existing.id)))
     }
-    if let cycle = dependencyCycle(for: alert, awaited: !waiters.isEmpty) {
-      domain.setAlert(nil, for: alert.id)
+    let awaited = existing == nil ? !waiters.isEmpty : domain.isAwaited(alert.id)
+    if let cycle = dependencyCycle(for: alert, awaited: awaited) {
+      if existing == nil { domain.setAlert(nil, for: alert.id) }
       diagnose("alert '\(alert.request.id)' refused: dependency cycle", alert: alert)
       return alert.end(.cancelled(.dependencyCycle(cycle)))
+    }
+    if let existing {
+      domain.setAlert(nil, for: alert.id)
+      existing.hasGivenUpID = true
+      existing.close(with: .cancelled(.replaced(by: alert.id)))
+      waiters = domain.claim(alert)
     }
     register(alert, in: domain, waiters: waiters)
     let clock = root.clock
@@ -88,12 +89,13 @@ extension DispatchNode {
     var visited: Set<AlertID> = []
     func search(_ id: AlertID, _ path: [AlertID]) -> [AlertID]? {
       if id == target { return path + [id] }
-      guard visited.insert(id).inserted, let next = domain.alert(withID: id), !next.hasGoneUp
-      else {
-        return nil
-      }
-      for dependency in next.request.dependencies {
-        if let cycle = search(dependency, path + [id]) { return cycle }
+      guard visited.insert(id).inserted else { return nil }
+      // Every unfinished alert with the id: its holder, and after a join those that share it
+      // (one of them takes the id over when the holder ends).
+      for next in domain.unfinishedAlerts(withID: id) where !next.hasGoneUp {
+        for dependency in next.request.dependencies {
+          if let cycle = search(dependency, path + [id]) { return cycle }
+        }
       }
       return nil
     }

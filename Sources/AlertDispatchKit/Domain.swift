@@ -132,6 +132,20 @@ final class Domain {
     ids.slot(of: id).flatMap { ids.slots[$0].entry.alert }
   }
 
+  /// Whether an unfinished alert names `id` as a dependency.
+  func isAwaited(_ id: AlertID) -> Bool {
+    guard let slot = ids.slot(of: id) else { return false }
+    return !ids.slots[slot].entry.waiters.isEmpty
+  }
+
+  /// The unfinished alerts with this id: the one that holds it, then those that share it
+  /// after a join, oldest first.
+  func unfinishedAlerts(withID id: AlertID) -> [AlertHandle] {
+    guard let holder = alert(withID: id) else { return [] }
+    guard !sharers.isEmpty, let others = sharers[id] else { return [holder] }
+    return [holder] + others
+  }
+
   /// Gives `id` to `alert` (or to nobody), keeping its waiters.
   func setAlert(_ alert: AlertHandle?, for id: AlertID) {
     if let alert {

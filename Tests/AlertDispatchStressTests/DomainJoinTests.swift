@@ -89,6 +89,17 @@ struct ReplacedAlertRebuildTests {
     AlertDispatch.diagnosticHandler = { _ in }
   }
 
+  /// Two roots, "window" and "other", paused, with a presenter each, to be joined.
+  static func pausedRoots() -> (window: AlertDispatch, other: AlertDispatch) {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let other = AlertDispatch(name: "other", clock: clock, presenter: presenter)
+    window.pause()
+    other.pause()
+    return (window, other)
+  }
+
   /// Found by alertdispatch-fuzz (Fuzz/regressions/replaced-alert-reclaims-id-after-rebuild):
   /// an alert replaced while on screen animates out; a domain rebuild (here a screen joining)
   /// gave its id back to it, so when it finally ended it unblocked the dependents of its
@@ -134,6 +145,66 @@ struct ReplacedAlertRebuildTests {
     #expect(old.endedOutcome == .cancelled(.cancelledByApp))
     #expect(replacement.state == .showing)
     #expect(window.alert(withID: "a0") === replacement)
+    #expect(window.invariantViolations == [])
+  }
+
+  /// Found by an independent review of the fourth round (the first case is older): a
+  /// replacement refused for a dependency cycle had already closed the alert it replaced, so
+  /// the alerts waiting for the id were never unblocked, and after a join the alert sharing the
+  /// id was left without it.
+  @Test("A replacement refused for a cycle changes nothing: the alert it would replace stays")
+  func refusedReplacementChangesNothing() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    window.pause()
+    let old = window.add(AlertRequest(id: "x"))
+    let dependent = window.add(AlertRequest(id: "after-x", after: ["x"]))
+    let replacement = window.add(
+      AlertRequest(id: "x", after: ["x"], duplicates: .replaceExisting))
+    #expect(replacement.endedOutcome == .cancelled(.dependencyCycle(["x", "x"])))
+    #expect(old.endedOutcome == nil)
+    #expect(window.alert(withID: "x") === old)
+    window.resume()
+    #expect(old.state == .showing)
+    #expect(dependent.state == .queued)
+    old.dismiss(result: "OK")
+    #expect(dependent.state == .showing)
+    #expect(window.invariantViolations == [])
+  }
+
+  @Test(
+    "After a join, a replacement refused for a cycle leaves the holder and the sharer as they were")
+  func refusedReplacementKeepsSharer() throws {
+    let (window, other) = Self.pausedRoots()
+    let older = window.add(AlertRequest(id: "x"))
+    let newer = other.add(AlertRequest(id: "x"))
+    try other.setParent(window)
+    let replacement = window.add(
+      AlertRequest(id: "x", after: ["x"], duplicates: .replaceExisting))
+    #expect(replacement.endedOutcome == .cancelled(.dependencyCycle(["x", "x"])))
+    #expect(older.endedOutcome == nil)
+    #expect(window.alert(withID: "x") === older)
+    #expect(window.checkInvariants() == [])
+    older.cancel()
+    #expect(window.alert(withID: "x") === newer)
+    let duplicate = window.add(AlertRequest(id: "x", priority: .low))
+    #expect(duplicate.endedOutcome == .cancelled(.duplicate(of: "x")))
+    #expect(window.invariantViolations == [])
+  }
+
+  @Test("A cycle through an alert that shares an id after a join is refused when it would close")
+  func cycleThroughSharer() throws {
+    let (window, other) = Self.pausedRoots()
+    let holder = other.add(AlertRequest(id: "x"))
+    let sharer = window.add(AlertRequest(id: "x", after: ["y"]))
+    try other.setParent(window)
+    #expect(window.alert(withID: "x") === holder)
+    let closing = window.add(AlertRequest(id: "y", after: ["x"]))
+    #expect(closing.endedOutcome == .cancelled(.dependencyCycle(["y", "x", "y"])))
+    holder.cancel()
+    window.resume()
+    #expect(sharer.state == .showing)
     #expect(window.invariantViolations == [])
   }
 
