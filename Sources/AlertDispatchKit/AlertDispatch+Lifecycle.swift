@@ -220,6 +220,17 @@ extension DispatchNode {
       }
       alert.owner?.updateQueueMembership(alert)
     }
+    // Joining two domains can close a dependency cycle that neither had (each alert was
+    // accepted against its own domain): the newest alert of each cycle ends as a dependency
+    // cycle, as it would have been refused had it been added to the joined domain.
+    for alert in everyone.reversed()
+    where !alert.hasGoneUp && !alert.state.isEnded && !alert.request.dependencies.isEmpty {
+      if let cycle = dependencyCycle(for: alert, awaited: true) {
+        diagnose(
+          "alert '\(alert.id)' ended: its dependencies make a cycle after a join", alert: alert)
+        alert.end(.cancelled(.dependencyCycle(cycle)))
+      }
+    }
     Engine.shared.markDirty(self)
   }
 }

@@ -193,6 +193,21 @@ struct ReplacedAlertRebuildTests {
     #expect(window.invariantViolations == [])
   }
 
+  @Test("A join that closes a dependency cycle ends the newest alert of the cycle")
+  func joinClosesCycle() throws {
+    let (window, other) = Self.pausedRoots()
+    let older = window.add(AlertRequest(id: "x", after: ["y"]))
+    let newer = other.add(AlertRequest(id: "y", after: ["x"]))
+    // Each domain accepted its alert: the other id was unknown there.
+    #expect(older.endedOutcome == nil && newer.endedOutcome == nil)
+    try other.setParent(window)
+    #expect(newer.endedOutcome == .cancelled(.dependencyCycle(["y", "x", "y"])))
+    #expect(older.endedOutcome == nil)
+    window.resume()
+    #expect(older.state == .showing)
+    #expect(window.invariantViolations == [])
+  }
+
   @Test("A cycle through an alert that shares an id after a join is refused when it would close")
   func cycleThroughSharer() throws {
     let (window, other) = Self.pausedRoots()
