@@ -22,8 +22,7 @@ extension DispatchNode {
     if let existing, alert.request.duplicates == .keepExisting {
       return alert.end(.cancelled(.duplicate(of: existing.id)))
     }
-    let awaited = existing == nil ? !waiters.isEmpty : domain.isAwaited(alert.id)
-    if let cycle = dependencyCycle(for: alert, awaited: awaited) {
+    if let cycle = dependencyCycle(for: alert, awaited: !waiters.isEmpty) {
       if existing == nil { domain.setAlert(nil, for: alert.id) }
       diagnose("alert '\(alert.request.id)' refused: dependency cycle", alert: alert)
       return alert.end(.cancelled(.dependencyCycle(cycle)))

@@ -156,7 +156,6 @@ extension DispatchNode {
   }
 
   private func scheduleWake(at instant: AlertInstant?) {
-    if instant == nil && domain.wakeAt == nil { return }
     guard domain.wakeAt != instant else { return }
     domain.wakeTimer?.cancel()
     domain.wakeTimer = nil

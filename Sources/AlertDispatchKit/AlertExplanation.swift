@@ -101,7 +101,7 @@ extension DispatchNode {
     if let gap = Arbiter(root: self, now: now).gapUntil(lane) { return .gap(until: gap) }
     var merge = LaneMerge(chain, lane: lane)
     while let ahead = merge.next(), ahead !== alert {
-      if let retry = ahead.retryAt, retry > now, !ahead.state.isVisible {
+      if let retry = ahead.retryAt, retry > now {
         return .waitingBehind(ahead.id)
       }
     }

@@ -173,8 +173,8 @@ struct Arbiter {
         return
       }
       guard let candidate = merge.next() else { break }
+      // The queues hold no visible alert (they are in the lane's visible list).
       ceiling = candidate.priority
-      if candidate.state.isVisible { continue }
       if candidate.notBefore > now {
         plan.wake(at: candidate.notBefore)
         continue

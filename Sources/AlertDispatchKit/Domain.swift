@@ -132,12 +132,6 @@ final class Domain {
     ids.slot(of: id).flatMap { ids.slots[$0].entry.alert }
   }
 
-  /// Whether an unfinished alert names `id` as a dependency.
-  func isAwaited(_ id: AlertID) -> Bool {
-    guard let slot = ids.slot(of: id) else { return false }
-    return !ids.slots[slot].entry.waiters.isEmpty
-  }
-
   /// The unfinished alerts with this id: the one that holds it, then those that share it
   /// after a join, oldest first.
   func unfinishedAlerts(withID id: AlertID) -> [AlertHandle] {
@@ -157,11 +151,13 @@ final class Domain {
   }
 
   /// Gives `alert` its id unless an unfinished alert has it: returns that alert (and gives the
-  /// id to nobody), or `nil` and the alerts that wait for the id. One look-up serves both the
-  /// duplicate check and the claim.
+  /// id to nobody), or `nil`; and the alerts that wait for the id either way. One look-up
+  /// serves both the duplicate check and the claim.
   func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: WaiterList) {
     let slot = ids.slotInserting(alert.id)
-    if let existing = ids.slots[slot].entry.alert { return (existing, WaiterList()) }
+    if let existing = ids.slots[slot].entry.alert {
+      return (existing, ids.slots[slot].entry.waiters)
+    }
     ids.update(slot) { $0.alert = alert }
     return (nil, ids.slots[slot].entry.waiters)
   }

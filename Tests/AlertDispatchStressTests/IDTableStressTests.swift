@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchStressKit
 import Testing
 
 /// An entry that counts the live instances, so that a slot freed twice or never shows.
@@ -64,7 +65,7 @@ struct IDTableStressTests {
   @Test(
     "Clustered ids agree with a dictionary over 200,000 random operations", arguments: [1, 2, 3, 4])
   func clusteredAgainstDictionary(seed: UInt64) {
-    var random = IDTableTests.Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     let pool = Self.clusteredIDs(48)
     let before = Tracked.live
     do {

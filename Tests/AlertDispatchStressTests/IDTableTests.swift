@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchStressKit
 import Testing
 
 /// The domain's table of ids checked against a `Dictionary`: random inserts, look-ups and
@@ -6,21 +7,10 @@ import Testing
 /// table and are cut by removals (backward-shift deletion), and the table grows.
 @Suite("Table of ids")
 struct IDTableTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test(
     "Agrees with a dictionary after every one of 20,000 random operations", arguments: [1, 2, 3])
   func agreesWithDictionary(seed: UInt64) {
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     let pool = (0..<48).map { AlertID("id\($0)") }
     var table = IDTable<Int>(empty: 0)
     var model: [AlertID: Int] = [:]
