@@ -1,6 +1,6 @@
 extension AlertHandle {
   private func diagnose(_ message: String) {
-    if let dispatch = owner ?? formerOwner?.node {
+    if let dispatch = owner ?? formerOwner?.facade?.node {
       dispatch.diagnose(message, alert: self)
     } else {
       DispatchNode.diagnosticHandler(
@@ -150,7 +150,7 @@ extension AlertHandle {
       Engine.shared.markDirty(root)
       // An ended alert lets go of its node: a presenter that still holds the alert, and that
       // the node holds, would otherwise keep both alive.
-      formerOwner = dispatch.facade
+      formerOwner = dispatch.facadeLink
       owner = nil
     }
     deliver(outcome)

@@ -35,13 +35,13 @@ public final class AlertHandle {
   /// Whether an alert with its id replaced it (``isBeingReplaced``).
   var hasGivenUpID = false
   /// The dispatch that owns the alert (`nil` once it was released).
-  public var dispatch: AlertDispatch? { owner?.facade ?? formerOwner }
+  public var dispatch: AlertDispatch? { (owner?.facadeLink ?? formerOwner)?.facade }
   /// The node of the dispatch that owns the alert, held strongly (nodes are never weakly
   /// referenced: see ``DispatchNode``); `nil` once the alert ended or the app released the
   /// dispatch.
   var owner: DispatchNode?
-  /// The dispatch an ended alert belonged to, for ``dispatch`` and diagnostics.
-  weak var formerOwner: AlertDispatch?
+  /// The link to the dispatch an ended alert belonged to, for ``dispatch`` and diagnostics.
+  var formerOwner: FacadeLink?
 
   /// The alert's id.
   public var id: AlertID { request.id }

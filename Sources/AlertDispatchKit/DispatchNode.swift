@@ -16,7 +16,13 @@ final class DispatchNode {
 
   let name: String
   /// The dispatch the app holds; `nil` once the app released it.
-  weak var facade: AlertDispatch?
+  var facade: AlertDispatch? {
+    get { facadeLink.facade }
+    set { facadeLink.facade = newValue }
+  }
+  /// The one weak reference to the dispatch the app holds, shared with the alerts that ended
+  /// here (``AlertHandle/dispatch``).
+  let facadeLink = FacadeLink()
   /// Whether the app released the dispatch (``ownerReleased()``).
   var isReleased = false
   // Properties with observers are computed over internal storage (`stored…`): with every
@@ -385,18 +391,30 @@ struct AlertSlots {
     if holes > 32 && holes * 2 > slots.count { compact() }
   }
 
+  /// Moves the alerts down over the holes, in place: a new array would allocate, and freeing
+  /// the old one would visit every slot again.
   private mutating func compact() {
-    var kept: [AlertHandle?] = []
-    kept.reserveCapacity(slots.count - holes)
-    for case let alert? in slots {
-      alert.slot = kept.count
-      kept.append(alert)
+    var kept = 0
+    for index in slots.indices {
+      guard let alert = slots[index] else { continue }
+      alert.slot = kept
+      if index != kept { slots.swapAt(kept, index) }
+      kept += 1
     }
-    slots = kept
+    slots.removeLast(slots.count - kept)
     holes = 0
   }
 
   private func contains(_ alert: AlertHandle) -> Bool {
     alert.slot >= 0 && alert.slot < slots.count && slots[alert.slot] === alert
   }
+}
+
+/// A weak reference to an ``AlertDispatch``, which its node and the alerts that ended there
+/// share. An ended alert holds the link strongly, so that ending an alert forms no weak
+/// reference of its own: forming one, and destroying it when the alert goes, cost four
+/// side-table operations per alert (Performance.md).
+@MainActor
+final class FacadeLink {
+  weak var facade: AlertDispatch?
 }
