@@ -91,7 +91,11 @@ extension AlertHandle {
 extension Arbiter {
   /// The decision that ends `candidate` when its cap or budget keeps it from going up now.
   func cappedEnd(_ candidate: AlertHandle, _ plan: PassPlan) -> PassDecision? {
-    guard let reason = root.frequencyBlock(for: candidate, after: plan.decisions) else {
+    // Most alerts have no cap and no category: answered before the root and the plan's
+    // decisions are handed over (two retains and releases on every alert that goes up).
+    guard !candidate.hasGoneUp, candidate.request.isCounted,
+      let reason = root.frequencyBlock(for: candidate, after: plan.decisions)
+    else {
       return nil
     }
     return .end(candidate, .cancelled(.frequencyCapped(reason)))
