@@ -69,6 +69,35 @@ struct TimeTests {
     f.verify()
   }
 
+  @Test("A lane showing one alert wakes for the first delayed alert in line, as a full plan would")
+  func settledLaneWakesAsAFullPlan() {
+    // Passes over a lane that shows one settled alert are planned by a short cut (the fixture
+    // also runs the full plan at every pass and records any difference as a violation).
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("shown", to: home)
+    f.add("below", to: home, priority: .low)
+    #expect(f.clock.nextDeadline == nil)
+    // First in line, delayed, and not above the shown alert: the pass wakes when it may go up,
+    // and then decides nothing.
+    f.add("equal", to: home, timing: AlertTiming(delay: .seconds(2)))
+    #expect(f.clock.nextDeadline == AlertInstant(offset: .seconds(2)))
+    f.clock.advance(by: .seconds(3))
+    #expect(f.clock.nextDeadline == nil)
+    // Delayed and above the shown alert: it takes the lane once its delay is over.
+    f.add("urgent", to: home, priority: .critical, timing: AlertTiming(delay: .seconds(1)))
+    #expect(f.clock.nextDeadline == AlertInstant(offset: .seconds(4)))
+    f.clock.advance(by: .seconds(1))
+    f.presenter.tap("urgent", "OK")
+    f.presenter.tap("shown", "OK")
+    f.expect([
+      "present shown @home", "hide shown @home", "present urgent @home", "tap urgent OK",
+      "end urgent: dismissed(OK)", "restore shown @home", "tap shown OK",
+      "end shown: dismissed(OK)", "present equal @home",
+    ])
+    f.verify()
+  }
+
   @Test("Auto-dismiss closes a toast; suspended, it resumes with the time that was left")
   func autoDismissPausedWhileSuspended() {
     let f = Fixture()
