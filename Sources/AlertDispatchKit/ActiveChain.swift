@@ -73,14 +73,26 @@ struct ActiveChain {
 
   /// The first alert in line order among the lane queues of the chain's dispatches that are
   /// not paused.
+  ///
+  /// The fronts are compared by their line positions, and only the first is retained: a deep
+  /// chain would otherwise retain and release an alert per dispatch at every pass.
   func front(for lane: LaneKey) -> AlertHandle? {
-    var leader: AlertHandle?
+    var leader: Int?
+    var leaderRank = (priority: Int.min, seq: UInt64.max)
     for index in links.indices where links[index].pausedBy == nil {
-      guard let candidate = links[index].node.queues.front(for: lane) else { continue }
-      if let current = leader, !candidate.ranksBefore(current) { continue }
-      leader = candidate
+      guard let rank = links[index].node.queues.frontRank(for: lane) else { continue }
+      // Line order: higher priority first, then first added (as `ranksBefore(_:)`).
+      if leader != nil
+        && (rank.priority < leaderRank.priority
+          || (rank.priority == leaderRank.priority && rank.seq > leaderRank.seq))
+      {
+        continue
+      }
+      leader = index
+      leaderRank = rank
     }
-    return leader
+    guard let leader else { return nil }
+    return links[leader].node.queues.front(for: lane)
   }
 
   /// The chain's storage, for the next pass to build its chain over (see

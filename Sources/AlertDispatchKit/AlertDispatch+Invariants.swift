@@ -55,6 +55,14 @@ extension DispatchNode {
       violations += checkLane(
         lane.lane, alerts: all.filter { $0.request.lane.key == lane.lane.key }, chain)
     }
+    var stack: [DispatchNode] = [self]
+    while let node = stack.popLast() {
+      for lane in node.queues.lanesWithStaleFrontRank() {
+        violations.append(
+          "dispatch '\(node.name)' records a stale front for its queue of lane \(lane)")
+      }
+      stack.append(contentsOf: node.children)
+    }
     return violations
   }
 

@@ -62,6 +62,20 @@ struct LaneQueue {
 
   var isEmpty: Bool { count == 0 }
 
+  /// The line position (priority, then add order) of the first alert, or `nil` when the queue
+  /// is empty. Kept up to date as alerts come and go, so that comparing the fronts of a chain's
+  /// queues at every pass reads no alert (and retains none).
+  private(set) var frontRank: (priority: Int, seq: UInt64)?
+
+  private mutating func updateFrontRank() {
+    guard let last = buckets.indices.last, let front = buckets[last].items[buckets[last].head]
+    else {
+      frontRank = nil
+      return
+    }
+    frontRank = (front.priority, front.seq)
+  }
+
   /// Where `priority` is, or would be inserted, in `priorities` (low to high).
   private func slot(of priority: Int) -> (index: Int, found: Bool) {
     LaneQueue.slot(of: priority, in: priorities)
@@ -98,6 +112,7 @@ struct LaneQueue {
     }
     buckets[index].insert(alert)
     count += 1
+    if index == buckets.count - 1 { updateFrontRank() }
   }
 
   mutating func remove(_ alert: AlertHandle) {
@@ -109,6 +124,7 @@ struct LaneQueue {
     buckets[index].remove(alert)
     let after = buckets[index].items.count - buckets[index].head
     count -= before - after
+    defer { if index >= buckets.count - 1 { updateFrontRank() } }
     if buckets[index].isEmpty {
       priorities.remove(at: index)
       var items = buckets.remove(at: index).items
@@ -158,6 +174,7 @@ struct LaneQueue {
     guard let last = buckets.indices.last else { return nil }
     return buckets[last].items[buckets[last].head]
   }
+
 }
 
 /// The lane queues of one dispatch. A dispatch queues in one lane or a few: a linear search over
@@ -188,6 +205,29 @@ final class LaneQueues {
       return queues[index].front
     }
     return nil
+  }
+
+  /// The line position of the first alert of `lane`'s queue, if the dispatch has one; it
+  /// retains no alert, so that comparing the fronts of a chain retains only the first in line.
+  func frontRank(for lane: LaneKey) -> (priority: Int, seq: UInt64)? {
+    for index in lanes.indices where lanes[index] == lane {
+      return queues[index].frontRank
+    }
+    return nil
+  }
+
+  /// The lanes whose queue's recorded front rank is not its first alert's (for the invariant
+  /// checks).
+  func lanesWithStaleFrontRank() -> [Int] {
+    var stale: [Int] = []
+    for index in lanes.indices {
+      let front = queues[index].front
+      let rank = queues[index].frontRank
+      if rank?.priority != front?.priority || rank?.seq != front?.seq {
+        stale.append(lanes[index].rawValue)
+      }
+    }
+    return stale
   }
 
   func insert(_ alert: AlertHandle) {
