@@ -39,10 +39,11 @@ public final class AlertDispatch {
     presenter: (any AlertPresenter)? = nil
   ) {
     node = DispatchNode(name: name, isVisible: isVisible, clock: clock, presenter: presenter)
-    node.facade = self
+    node.facadeLink.attach(self)
   }
 
   isolated deinit {
+    node.facadeLink.detach()
     node.ownerReleased()
   }
 
@@ -54,13 +55,14 @@ public final class AlertDispatch {
 
   /// The root of this dispatch's domain.
   public var root: AlertDispatch {
-    var root = self
-    var current = node
-    while let parent = current.parent, let facade = parent.facade {
-      root = facade
-      current = parent
+    // Up the nodes first, then the highest dispatch still held: asking a dispatch for itself
+    // forms a weak reference to it (see `FacadeLink`), which only the one returned needs.
+    var path = [node]
+    while let parent = path[path.count - 1].parent { path.append(parent) }
+    for ancestor in path.reversed().dropLast() {
+      if let facade = ancestor.facade { return facade }
     }
-    return root
+    return self
   }
 
   /// The children registered with ``setParent(_:)``, in the order they joined.

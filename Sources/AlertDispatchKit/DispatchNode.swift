@@ -16,12 +16,9 @@ final class DispatchNode {
 
   let name: String
   /// The dispatch the app holds; `nil` once the app released it.
-  var facade: AlertDispatch? {
-    get { facadeLink.facade }
-    set { facadeLink.facade = newValue }
-  }
-  /// The one weak reference to the dispatch the app holds, shared with the alerts that ended
-  /// here (``AlertHandle/dispatch``).
+  var facade: AlertDispatch? { facadeLink.facade }
+  /// The way to the dispatch the app holds, shared with the alerts that ended here
+  /// (``AlertHandle/dispatch``).
   let facadeLink = FacadeLink()
   /// Whether the app released the dispatch (``ownerReleased()``).
   var isReleased = false
@@ -410,11 +407,49 @@ struct AlertSlots {
   }
 }
 
-/// A weak reference to an ``AlertDispatch``, which its node and the alerts that ended there
-/// share. An ended alert holds the link strongly, so that ending an alert forms no weak
-/// reference of its own: forming one, and destroying it when the alert goes, cost four
-/// side-table operations per alert (Performance.md).
+/// The way from a node (and from the alerts that ended there) to the ``AlertDispatch`` the app
+/// holds, without a weak reference until one is needed.
+///
+/// The dispatch is what active-child providers return, so that every pass retains and releases
+/// the dispatch of each link of the chain. A weakly referenced object is retained and released
+/// through the runtime's side table, which cost about a fifth of a deep chain's time
+/// (Performance.md). So the link keeps an unretained pointer, which the dispatch sets when it is
+/// made and clears first thing in its deinit, on the main actor; the weak reference that
+/// ``facade`` returns is formed only when it is first asked for (the public `parent`, `children`,
+/// `root` and ``AlertHandle/dispatch``), which the passes never do.
+///
+/// Why the pointer is safe to read on the main actor: the dispatch's memory stays allocated
+/// until its deinit has run, and the deinit runs on the main actor and clears the pointer
+/// before anything else. Between its last release (on any thread) and that deinit, the dispatch
+/// is deiniting: the runtime then ignores retains and releases, and a weak reference formed to
+/// it is `nil`, so ``facade`` returns `nil`, as a weak reference would.
 @MainActor
 final class FacadeLink {
-  weak var facade: AlertDispatch?
+  private var pointer: Unmanaged<AlertDispatch>?
+  private weak var formed: AlertDispatch?
+  private var hasFormed = false
+
+  /// Points the link at `dispatch`, from its initializer.
+  func attach(_ dispatch: AlertDispatch) {
+    pointer = Unmanaged.passUnretained(dispatch)
+  }
+
+  /// Forgets the dispatch, first thing in its deinit.
+  func detach() {
+    pointer = nil
+  }
+
+  /// The dispatch, or `nil` once the app released it (or while its deinit is pending).
+  var facade: AlertDispatch? {
+    if hasFormed { return formed }
+    guard let pointer else { return nil }
+    formed = pointer.takeUnretainedValue()
+    hasFormed = true
+    return formed
+  }
+
+  /// The dispatch's node, without forming a weak reference; `nil` once the dispatch is gone.
+  var node: DispatchNode? {
+    pointer?.takeUnretainedValue().node
+  }
 }

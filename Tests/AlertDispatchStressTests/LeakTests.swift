@@ -1,5 +1,6 @@
 import AlertDispatchKit
 import AlertDispatchSimulator
+import Dispatch
 import Testing
 
 @MainActor
@@ -114,6 +115,46 @@ struct LeakTests {
     #expect(root.children.isEmpty)
     #expect(AlertDispatch.liveNodeCount == before + 1)
     #expect(root.checkInvariants() == [])
+  }
+
+  /// A dispatch whose last reference goes on another thread is deinited later, on the main
+  /// actor; in between it is deiniting, and the tree, its children and its alerts still point
+  /// to it. Asking for it then must answer `nil`, whether a weak reference to it was formed
+  /// before (`askedBefore`) or is formed then (see `FacadeLink`).
+  @Test(
+    "A dispatch released on another thread reads as gone until its deinit runs",
+    arguments: [false, true])
+  func releasedOnAnotherThread(askedBefore: Bool) async throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let child = AlertDispatch(name: "child", clock: clock)
+    let box = ReleaseBox(AlertDispatch(name: "parent", clock: clock, presenter: presenter))
+    let handle = try box.withDispatch { parent in
+      try child.setParent(parent)
+      let handle = parent.add(AlertRequest(id: "a"))
+      if askedBefore {
+        #expect(child.parent === parent)
+        #expect(handle.dispatch === parent)
+        #expect(child.root === parent)
+      }
+      return handle
+    }
+    // The main actor stays busy while the other thread lets go of the last reference, so that
+    // the deinit waits.
+    let released = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      box.release()
+      released.signal()
+    }
+    released.wait()
+    #expect(child.parent == nil)
+    #expect(handle.dispatch == nil)
+    #expect(child.root === child)
+    #expect(!handle.state.isEnded)
+    // Once the main actor is free, the deinit runs and closes the dispatch.
+    for _ in 0..<1_000 where !handle.state.isEnded { await Task.yield() }
+    #expect(handle.state == .ended(.cancelled(.ownerClosed)))
+    #expect(child.parent == nil)
   }
 
   /// Found by review: a root released from a completion handler while its pass was queued ran
@@ -326,4 +367,19 @@ struct LeakTests {
     #expect(root.children.isEmpty)
     #expect(root.checkInvariants() == [])
   }
+}
+
+/// Holds the only reference to a dispatch, so that another thread can let go of it.
+private final class ReleaseBox: @unchecked Sendable {
+  private(set) var dispatch: AlertDispatch?
+
+  init(_ dispatch: AlertDispatch) { self.dispatch = dispatch }
+
+  /// Lends the dispatch to `body`, which must not keep it.
+  @MainActor
+  func withDispatch<T>(_ body: (AlertDispatch) throws -> T) throws -> T {
+    try body(dispatch!)
+  }
+
+  func release() { dispatch = nil }
 }
