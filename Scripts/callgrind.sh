@@ -1,30 +1,33 @@
 #!/usr/bin/env bash
-# Counts the instructions AlertDispatch runs per event on the benchmark's workloads at
-# n = 1,000, with valgrind's callgrind (counts are repeatable, unlike times; see Performance.md).
+# Counts the instructions AlertDispatch runs per event on the benchmark's workloads, with
+# valgrind's callgrind (counts are repeatable, unlike times; see Performance.md).
 #
-#   Scripts/callgrind.sh                    # burst, deep, churn, dependencies
+#   Scripts/callgrind.sh                    # burst, deep, churn, dependencies at n = 1,000
 #   Scripts/callgrind.sh burst deep         # some of them
+#   N=10000 Scripts/callgrind.sh burst      # another size
 #
-# Each count covers the timed runs (`--runs 2`) and the warm-up run, collected inside
-# `Driver.run` only; deep also runs deep-bare, so it has twice the runs. A run makes 2n events
-# (4n for churn: add, disappear, appear, dismiss). The callgrind files stay in $OUT (default
-# /tmp) for `callgrind_annotate`.
+# Each count covers one timed run (`--reps 1 --runs 1`), collected inside
+# `CellRun.repeatOnce` only: the warm-up run, which grows every table and buffer from empty, is
+# left out, as the benchmark's timings leave it out. Deep also runs deep-bare, so it has two
+# runs. A run makes 2n events (4n for churn: add, disappear, appear, dismiss). The callgrind
+# files stay in $OUT (default /tmp) for `callgrind_annotate`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-/tmp}
+n=${N:-1000}
 swift build -c release --product alertdispatch-bench >/dev/null
 bench=.build/release/alertdispatch-bench
 for workload in "${@:-burst deep churn dependencies}"; do
   for w in $workload; do
     file="$out/callgrind.$w"
     valgrind --tool=callgrind --callgrind-out-file="$file" --collect-atstart=no \
-      --toggle-collect='*DriverO3run*' \
-      "$bench" --only "$w" --sizes 1000 --schedulers dispatch --reps 1 --runs 2 >/dev/null 2>&1
+      --toggle-collect='*repeatOnce*' \
+      "$bench" --only "$w" --sizes "$n" --schedulers dispatch --reps 1 --runs 1 >/dev/null 2>&1
     total=$(grep -E '^(summary|totals):' "$file" | head -1 | awk '{print $2}')
-    events=2000
-    [ "$w" = churn ] && events=4000
-    runs=3
-    [ "$w" = deep ] && runs=6
-    echo "$w: $((total / (events * runs))) instructions per event ($total in all)"
+    events=$((2 * n))
+    [ "$w" = churn ] && events=$((4 * n))
+    runs=1
+    [ "$w" = deep ] && runs=2
+    echo "$w: $((total / (events * runs))) instructions per event at n = $n ($total in all)"
   done
 done
