@@ -103,48 +103,72 @@ struct Arbiter {
 
   /// Plans the domain's lane at `index`.
   private func planLane(at index: Int, into plan: inout PassPlan) {
-    guard let settled = settledLane(at: index) else {
+    guard let short = shortPlan(at: index) else {
       return planLaneInFull(at: index, into: &plan)
     }
     if DispatchNode.checksInvariants {
-      // The short cut must decide what the full plan decides: nothing, and the same wake-up.
+      // A short cut must decide what the full plan decides, wake-up included.
       var full = PassPlan()
       planLaneInFull(at: index, into: &full)
-      if !full.decisions.isEmpty || full.wakeAt != settled {
-        let expected = settled.map(\.description) ?? "none"
+      let decisions = short.goingUp.map { [goUp($0)] } ?? []
+      if full.decisions != decisions || full.wakeAt != short.wakeAt || !full.isFinal {
         root.invariantViolations.append(
-          "the full plan of a settled lane decided \(full.decisions), wake-up \(full.wakeAt.map(\.description) ?? "none"); its short cut decided nothing, wake-up \(expected)"
+          "the full plan of a lane decided \(full.decisions), wake-up \(full.wakeAt.map(\.description) ?? "none"); its short cut decided \(decisions), wake-up \(short.wakeAt.map(\.description) ?? "none")"
         )
       }
     }
-    if let settled { plan.wake(at: settled) }
+    if let alert = short.goingUp { plan.decisions.append(goUp(alert)) }
+    if let wakeAt = short.wakeAt { plan.wake(at: wakeAt) }
   }
 
-  /// The plan of the most common lane, decided from the chain's first candidate alone: a lane of
-  /// capacity 1 that shows one settled alert (on the chain, not covered, not being dismissed),
-  /// which nothing queued may replace now, as after an alert is added below the one in front.
-  /// Returns the plan's wake-up (`.some(nil)` when none) when the lane is such a lane, and
-  /// `nil` when the lane needs the full plan. It decides what ``planLaneInFull(at:into:)``
-  /// decides there, which the stress tests check at every pass.
-  private func settledLane(at index: Int) -> AlertInstant?? {
+  /// What a short cut decided for a lane: at most one alert goes up, and when to look again.
+  private struct ShortPlan {
+    var goingUp: AlertHandle?
+    var wakeAt: AlertInstant?
+  }
+
+  /// The plan of the two most common lanes, decided from the chain's first candidate alone, or
+  /// `nil` when the lane needs the full plan. Both are lanes of capacity 1:
+  /// - one that shows one settled alert (on the chain, not covered, not being dismissed), which
+  ///   nothing queued may replace now, as after an alert is added below the one in front;
+  /// - an empty one whose first candidate may go up now, as after the alert in front ended.
+  ///
+  /// Each decides what ``planLaneInFull(at:into:)`` decides there, which the tests and the stress
+  /// tool check at every pass.
+  private func shortPlan(at index: Int) -> ShortPlan? {
     let domain = root.domain
-    guard domain.lanes[index].lane.capacity.limit == 1, domain.lanes[index].visible.count == 1
-    else { return nil }
-    let shown = domain.lanes[index].visible[0]
-    guard !shown.state.isDismissing, shown.coveredBy == nil, chain.contains(shown.owner) else {
+    guard domain.lanes[index].lane.capacity.limit == 1 else { return nil }
+    switch domain.lanes[index].visible.count {
+    case 0:
+      guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
+        return ShortPlan()
+      }
+      // A delayed first candidate lets the full plan read on to the next one.
+      if candidate.notBefore > now { return nil }
+      if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
+      if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
+      // An alert that counts towards a cap or a budget is left to the full plan, which checks it.
+      if !candidate.hasGoneUp && candidate.request.isCounted { return nil }
+      return ShortPlan(goingUp: candidate)
+    case 1:
+      let shown = domain.lanes[index].visible[0]
+      guard !shown.state.isDismissing, shown.coveredBy == nil, chain.contains(shown.owner) else {
+        return nil
+      }
+      guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
+        return ShortPlan()
+      }
+      // Whether the candidate could take the shown alert's place once it may go up.
+      let outranks = shown.priority < candidate.priority && shown.request.interruption != .never
+      if candidate.notBefore > now {
+        return outranks ? nil : ShortPlan(wakeAt: candidate.notBefore)
+      }
+      if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
+      if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
+      return outranks ? nil : ShortPlan()
+    default:
       return nil
     }
-    guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
-      return .some(nil)
-    }
-    // Whether the candidate could take the shown alert's place once it may go up.
-    let outranks = shown.priority < candidate.priority && shown.request.interruption != .never
-    if candidate.notBefore > now {
-      return outranks ? nil : .some(candidate.notBefore)
-    }
-    if let retry = candidate.retryAt, retry > now { return .some(retry) }
-    if let gap = gapUntil(laneAt: index) { return .some(gap) }
-    return outranks ? nil : .some(nil)
   }
 
   /// Plans the domain's lane at `index` in full, reading its state field by field (a copy of the
