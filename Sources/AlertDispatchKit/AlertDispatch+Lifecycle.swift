@@ -5,7 +5,13 @@ extension DispatchNode {
     let domain = root.domain
     let now = root.clock.now
     let addedAt = now
-    alert.notBefore = now + max(alert.request.timing.delay, .zero)
+    // Most requests set no timing: no delay, deadline or expiry to read.
+    let timing = alert.request.customTiming
+    if let timing {
+      alert.notBefore = now + max(timing.delay, .zero)
+    } else {
+      alert.notBefore = now
+    }
     emit(.added, alert: alert)
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))
@@ -35,7 +41,7 @@ extension DispatchNode {
     }
     register(alert, in: domain, waiters: waiters)
     let clock = root.clock
-    if !alert.isReady, let deadline = alert.request.timing.readinessDeadline {
+    if !alert.isReady, let deadline = timing?.readinessDeadline {
       alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
@@ -43,7 +49,7 @@ extension DispatchNode {
         }
       }
     }
-    if let expiry = alert.request.timing.expiry {
+    if let expiry = timing?.expiry {
       alert.expiryTimer = clock.schedule(at: addedAt + expiry) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {

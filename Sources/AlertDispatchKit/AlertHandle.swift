@@ -173,7 +173,7 @@ public final class AlertHandle {
     laneKey = request.lane.key
     priority = request.priority.rawValue
     isReady = request.readiness == .ready
-    let autoDismiss = request.timing.autoDismiss
+    let autoDismiss = request.customTiming?.autoDismiss
     self.request = request
     self.owner = owner
     self.seq = seq

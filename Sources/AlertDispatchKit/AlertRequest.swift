@@ -89,6 +89,11 @@ public struct AlertRequest: Sendable, Equatable {
     self.category = category
   }
 
+  /// The timing when the request sets one, `nil` for the default: adding an alert reads its
+  /// timing four times, and building the default each time cost more than the rest of those
+  /// reads.
+  var customTiming: AlertTiming? { timingBox?.value }
+
   /// Whether a cap or a category makes the frequency policy count the alert (read at every
   /// show: it copies nothing).
   var isCounted: Bool { capBox != nil || category != nil }
