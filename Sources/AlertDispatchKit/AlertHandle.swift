@@ -14,8 +14,6 @@
 /// ``AlertDispatch/diagnosticHandler``.
 @MainActor
 public final class AlertHandle {
-  /// The request the alert was added with.
-  public let request: AlertRequest
   // Public properties are computed over internal storage so that the optimizer can drop the
   // run-time exclusivity checks on it (see `AlertDispatch.parent`).
 
@@ -96,6 +94,11 @@ public final class AlertHandle {
   }
 
   private var extras: Extras?
+
+  /// The request the alert was added with.
+  // Declared last, so that it is laid out last: the fields a pass reads (state, priority, line
+  // order, times) share the handle's first cache lines, ahead of the request's.
+  public let request: AlertRequest
 
   /// Whether the side object was ever made: without it, every field it holds has its default.
   var hasExtras: Bool { extras != nil }
