@@ -55,14 +55,15 @@ public final class AlertDispatch {
 
   /// The root of this dispatch's domain.
   public var root: AlertDispatch {
-    // Up the nodes first, then the highest dispatch still held: asking a dispatch for itself
-    // forms a weak reference to it (see `FacadeLink`), which only the one returned needs.
-    var path = [node]
-    while let parent = path[path.count - 1].parent { path.append(parent) }
-    for ancestor in path.reversed().dropLast() {
-      if let facade = ancestor.facade { return facade }
+    // Up while each parent's dispatch is held: a released one, still in the tree until the
+    // running pass ends or its deinit runs, ends the walk, as ``parent`` answers `nil` there.
+    var root = self
+    var current = node
+    while let parent = current.parent, let facade = parent.facade {
+      root = facade
+      current = parent
     }
-    return self
+    return root
   }
 
   /// The children registered with ``setParent(_:)``, in the order they joined.

@@ -1,6 +1,6 @@
 extension AlertHandle {
   private func diagnose(_ message: String) {
-    if let dispatch = owner ?? formerOwner?.node {
+    if let dispatch = owner ?? formerOwner?.facade?.node {
       dispatch.diagnose(message, alert: self)
     } else {
       DispatchNode.diagnosticHandler(

@@ -416,7 +416,8 @@ struct AlertSlots {
 /// (Performance.md). So the link keeps an unretained pointer, which the dispatch sets when it is
 /// made and clears first thing in its deinit, on the main actor; the weak reference that
 /// ``facade`` returns is formed only when it is first asked for (the public `parent`, `children`,
-/// `root` and ``AlertHandle/dispatch``), which the passes never do.
+/// `root` and ``AlertHandle/dispatch``, and a diagnostic about an ended alert), which the passes
+/// never do.
 ///
 /// Why the pointer is safe to read on the main actor: the dispatch's memory stays allocated
 /// until its deinit has run, and the deinit runs on the main actor and clears the pointer
@@ -446,10 +447,5 @@ final class FacadeLink {
     formed = pointer.takeUnretainedValue()
     hasFormed = true
     return formed
-  }
-
-  /// The dispatch's node, without forming a weak reference; `nil` once the dispatch is gone.
-  var node: DispatchNode? {
-    pointer?.takeUnretainedValue().node
   }
 }

@@ -157,6 +157,69 @@ struct LeakTests {
     #expect(child.parent == nil)
   }
 
+  /// Found by review of the lazy weak reference: `root` climbed past a released dispatch still
+  /// in the tree, while `parent` answered `nil` there. Released during a pass (the node leaves
+  /// the tree once the pass ends) and released on another thread (until its deinit runs).
+  @Test("root stops below a released dispatch still in the tree, as parent does")
+  func rootStopsBelowReleasedDispatch() throws {
+    let clock = VirtualClock()
+    let child = AlertDispatch(name: "child", clock: clock)
+    var middle: AlertDispatch? = AlertDispatch(name: "middle", clock: clock)
+    var seen: (parentIsNil: Bool, root: String)?
+    let presenter = ClosurePresenter(present: { _ in
+      middle = nil
+      seen = (child.parent == nil, child.root.name)
+      return .presented
+    })
+    let top = AlertDispatch(name: "top", clock: clock, presenter: presenter)
+    try middle?.setParent(top)
+    try middle.map { try child.setParent($0) }
+    top.add(AlertRequest(id: "a"))
+    #expect(seen?.parentIsNil == true)
+    #expect(seen?.root == "child")
+    #expect(child.root === child)
+
+    let box = ReleaseBox(AlertDispatch(name: "middle", clock: clock))
+    try box.withDispatch { middle in
+      try middle.setParent(top)
+      try child.setParent(middle)
+    }
+    let released = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      box.release()
+      released.signal()
+    }
+    released.wait()
+    #expect(child.parent == nil)
+    #expect(child.root === child)
+  }
+
+  /// Found by review of the lazy weak reference: a diagnostic about an ended alert, while its
+  /// dispatch released on another thread waited for its deinit, went to the dispatch's
+  /// observers as if it were still there.
+  @Test("A diagnostic about an alert whose dispatch is being released names no dispatch")
+  func diagnosticWhileDispatchIsReleased() throws {
+    var dispatches: [String] = []
+    AlertDispatch.diagnosticHandler = { dispatches.append($0.dispatch) }
+    defer { AlertDispatch.diagnosticHandler = { _ in } }
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let box = ReleaseBox(AlertDispatch(name: "screen", clock: clock, presenter: presenter))
+    let handle = try box.withDispatch { $0.add(AlertRequest(id: "a")) }
+    handle.cancel()
+    #expect(handle.state.isEnded)
+    dispatches = []
+    let released = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      box.release()
+      released.signal()
+    }
+    released.wait()
+    #expect(handle.dispatch == nil)
+    handle.cancel()
+    #expect(dispatches == ["released"])
+  }
+
   /// Found by review: a root released from a completion handler while its pass was queued ran
   /// that pass over its old domain and hid an alert of its former child for good.
   @Test("A root released while its pass is queued leaves its former child's alert up")
