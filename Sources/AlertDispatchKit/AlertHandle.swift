@@ -95,9 +95,10 @@ public final class AlertHandle {
 
   private var extras: Extras?
 
-  /// The request the alert was added with.
   // Declared last, so that it is laid out last: the fields a pass reads (state, priority, line
   // order, times) share the handle's first cache lines, ahead of the request's.
+
+  /// The request the alert was added with.
   public let request: AlertRequest
 
   /// Whether the side object was ever made: without it, every field it holds has its default.
