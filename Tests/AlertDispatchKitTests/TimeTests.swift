@@ -98,6 +98,26 @@ struct TimeTests {
     f.verify()
   }
 
+  @Test("An empty lane whose first alert in line is delayed puts up the next one meanwhile")
+  func emptyLaneReadsPastADelayedFront() {
+    // Passes over an empty lane of capacity 1 are planned by a short cut when the first alert
+    // in line may go up now; a delayed first alert leaves the plan to the full planner, which
+    // reads on (the fixture compares the two at every pass).
+    let f = Fixture()
+    let home = f.dispatch("home")
+    home.pause()
+    f.add("later", to: home, priority: .critical, timing: AlertTiming(delay: .seconds(2)))
+    f.add("now", to: home, priority: .low)
+    home.resume()
+    f.expect(["present now @home"])
+    #expect(f.clock.nextDeadline == AlertInstant(offset: .seconds(2)))
+    f.clock.advance(by: .seconds(2))
+    f.expect(["hide now @home", "present later @home"])
+    f.presenter.tap("later", "OK")
+    f.expect(["tap later OK", "end later: dismissed(OK)", "restore now @home"])
+    f.verify()
+  }
+
   @Test("Auto-dismiss closes a toast; suspended, it resumes with the time that was left")
   func autoDismissPausedWhileSuspended() {
     let f = Fixture()
