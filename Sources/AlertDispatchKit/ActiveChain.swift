@@ -77,22 +77,15 @@ struct ActiveChain {
   /// The fronts are compared by their line positions, and only the first is retained: a deep
   /// chain would otherwise retain and release an alert per dispatch at every pass.
   func front(for lane: LaneKey) -> AlertHandle? {
-    var leader: Int?
-    var leaderRank = (priority: Int.min, seq: UInt64.max)
+    var leader = -1
+    var leaderRank: LineRank = (Int.min, 0)
     for index in links.indices where links[index].pausedBy == nil {
       guard let rank = links[index].node.queues.frontRank(for: lane) else { continue }
-      // Line order: higher priority first, then first added (as `ranksBefore(_:)`).
-      if leader != nil
-        && (rank.priority < leaderRank.priority
-          || (rank.priority == leaderRank.priority && rank.seq > leaderRank.seq))
-      {
-        continue
-      }
+      if leader >= 0 && !ranksBefore(rank, leaderRank) { continue }
       leader = index
       leaderRank = rank
     }
-    guard let leader else { return nil }
-    return links[leader].node.queues.front(for: lane)
+    return leader >= 0 ? links[leader].node.queues.front(for: lane) : nil
   }
 
   /// The chain's storage, for the next pass to build its chain over (see

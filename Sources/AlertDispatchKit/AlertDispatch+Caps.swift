@@ -16,7 +16,7 @@ extension DispatchNode {
   /// Call it on the root. `decisions` are those the running plan made so far: the alerts it
   /// presents count as shown. An alert that went up before (a restore) is never capped.
   func frequencyBlock(for alert: AlertHandle, after decisions: [PassDecision] = []) -> String? {
-    guard !alert.hasGoneUp, alert.request.isCounted else { return nil }
+    guard alert.mayBeCapped else { return nil }
     let request = alert.request
     let policy = frequencyPolicy
     if let cap = request.cap {
@@ -88,12 +88,18 @@ extension AlertHandle {
   }
 }
 
+extension AlertHandle {
+  /// Whether a cap or a budget may keep the alert down: it counts towards one and has never
+  /// gone up (a restore is never capped).
+  var mayBeCapped: Bool { !hasGoneUp && request.isCounted }
+}
+
 extension Arbiter {
   /// The decision that ends `candidate` when its cap or budget keeps it from going up now.
   func cappedEnd(_ candidate: AlertHandle, _ plan: PassPlan) -> PassDecision? {
     // Most alerts have no cap and no category: answered before the root and the plan's
     // decisions are handed over (two retains and releases on every alert that goes up).
-    guard !candidate.hasGoneUp, candidate.request.isCounted,
+    guard candidate.mayBeCapped,
       let reason = root.frequencyBlock(for: candidate, after: plan.decisions)
     else {
       return nil

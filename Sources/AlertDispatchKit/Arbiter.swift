@@ -148,7 +148,7 @@ struct Arbiter {
       if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
       if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
       // An alert that counts towards a cap or a budget is left to the full plan, which checks it.
-      if !candidate.hasGoneUp && candidate.request.isCounted { return nil }
+      if candidate.mayBeCapped { return nil }
       return ShortPlan(goingUp: candidate)
     case 1:
       let shown = domain.lanes[index].visible[0]

@@ -76,7 +76,7 @@ struct LaneQueue {
   /// The line position (priority, then add order) of the first alert, or `nil` when the queue
   /// is empty. Kept up to date as alerts come and go, so that comparing the fronts of a chain's
   /// queues at every pass reads no alert (and retains none).
-  private(set) var frontRank: (priority: Int, seq: UInt64)?
+  private(set) var frontRank: LineRank?
 
   private mutating func updateFrontRank() {
     guard let priority = priorities.last else {
@@ -220,7 +220,7 @@ final class LaneQueues {
 
   /// The line position of the first alert of `lane`'s queue, if the dispatch has one; it
   /// retains no alert, so that comparing the fronts of a chain retains only the first in line.
-  func frontRank(for lane: LaneKey) -> (priority: Int, seq: UInt64)? {
+  func frontRank(for lane: LaneKey) -> LineRank? {
     for index in lanes.indices where lanes[index] == lane {
       return queues[index].frontRank
     }
@@ -340,12 +340,20 @@ struct LaneMerge {
   }
 }
 
+/// An alert's place in line: its priority, then its add order.
+typealias LineRank = (priority: Int, seq: UInt64)
+
+/// Line order: higher priority first, then first added.
+func ranksBefore(_ rank: LineRank, _ other: LineRank) -> Bool {
+  rank.priority != other.priority ? rank.priority > other.priority : rank.seq < other.seq
+}
+
 extension AlertHandle {
+  /// The alert's place in line.
+  var lineRank: LineRank { (priority, seq) }
+
   /// Line order: higher priority first, then first added.
   func ranksBefore(_ other: AlertHandle) -> Bool {
-    if priority != other.priority {
-      return priority > other.priority
-    }
-    return seq < other.seq
+    AlertDispatchKit.ranksBefore(lineRank, other.lineRank)
   }
 }

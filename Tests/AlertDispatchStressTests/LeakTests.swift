@@ -139,14 +139,7 @@ struct LeakTests {
       }
       return handle
     }
-    // The main actor stays busy while the other thread lets go of the last reference, so that
-    // the deinit waits.
-    let released = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      box.release()
-      released.signal()
-    }
-    released.wait()
+    box.releaseOnAnotherThread()
     #expect(child.parent == nil)
     #expect(handle.dispatch == nil)
     #expect(child.root === child)
@@ -184,12 +177,7 @@ struct LeakTests {
       try middle.setParent(top)
       try child.setParent(middle)
     }
-    let released = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      box.release()
-      released.signal()
-    }
-    released.wait()
+    box.releaseOnAnotherThread()
     #expect(child.parent == nil)
     #expect(child.root === child)
   }
@@ -209,12 +197,7 @@ struct LeakTests {
     handle.cancel()
     #expect(handle.state.isEnded)
     dispatches = []
-    let released = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      box.release()
-      released.signal()
-    }
-    released.wait()
+    box.releaseOnAnotherThread()
     #expect(handle.dispatch == nil)
     handle.cancel()
     #expect(dispatches == ["released"])
@@ -444,5 +427,14 @@ private final class ReleaseBox: @unchecked Sendable {
     try body(dispatch!)
   }
 
-  func release() { dispatch = nil }
+  /// Lets go of the dispatch on another thread and waits for it there: the main actor stays
+  /// busy meanwhile, so that the dispatch's deinit waits until the caller lets it run.
+  func releaseOnAnotherThread() {
+    let released = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      self.dispatch = nil
+      released.signal()
+    }
+    released.wait()
+  }
 }
