@@ -2,13 +2,6 @@ import AlertDispatchKit
 import AlertDispatchSimulator
 import Testing
 
-/// The app's model of the selected tab, as a tab bar controller would hold it.
-@MainActor
-final class TabSelection {
-  var current: AlertDispatch
-  init(_ current: AlertDispatch) { self.current = current }
-}
-
 @MainActor
 @Suite("Snippets: domains, lanes, time")
 struct DomainSnippets {
@@ -20,15 +13,13 @@ struct DomainSnippets {
     let profile = AlertDispatch(name: "profile")
     try feed.setParent(tabBar)
     try profile.setParent(tabBar)
-    let selection = TabSelection(feed)  // your model of the selected tab
-    tabBar.activeChildProvider = { selection.current }
+    tabBar.activeChild = feed
 
     tabBar.add(AlertRequest(id: "whats-new", priority: .high))  // a tab-level alert
     feed.add(AlertRequest(id: "feed-tip", priority: .low))  // waits: outranked by whats-new
     profile.add(AlertRequest(id: "verify-email"))  // offstage until its tab is selected
 
-    selection.current = profile
-    tabBar.setNeedsArbitration()  // the provider's answer changed
+    tabBar.activeChild = profile  // the user selected the profile tab
     // end-snippet
     #expect(tabBar.explain("feed-tip") == .offstage("feed"))
     #expect(tabBar.explain("verify-email") == .outranked(by: ["whats-new"]))

@@ -14,12 +14,29 @@ struct ActiveChain {
   /// look-ups in one small array cost less than hashing into a set and a dictionary.
   private var links: [Link] = []
 
-  /// Computes the chain over `buffer`, the chain of the root's previous pass: a link that names
-  /// the same node as before is kept, so that a pass over an unchanged chain retains and
-  /// releases no node and allocates nothing. Give the storage back with ``recycled()``.
-  init(root: DispatchNode, reusing buffer: inout [Link]) {
+  /// What a chain was built from: the generations of the tree and of the dispatches' states
+  /// (visibility, pause, close, active child, provider) when it was built.
+  struct Key: Equatable {
+    var tree: UInt64
+    var state: UInt64
+
+    @MainActor static var current: Key {
+      Key(tree: DispatchNode.treeGeneration, state: DispatchNode.chainGeneration)
+    }
+  }
+
+  /// Computes the chain over `buffer`, the chain of the root's previous pass. When `key` says
+  /// that nothing the chain is built from has changed since, and no dispatch of it has a
+  /// provider (which is asked at every pass), `buffer` is the chain: a pass over an unchanged
+  /// chain of pushed active children walks no link. Otherwise a link that names the same node
+  /// as before is kept, so that a pass over an unchanged chain retains and releases no node and
+  /// allocates nothing. Give the storage back with ``recycled()``.
+  init(root: DispatchNode, reusing buffer: inout [Link], cachedAs key: inout Key?) {
     swap(&links, &buffer)
-    build(from: root)
+    let now = Key.current
+    if key == now { return }
+    let askedProvider = build(from: root)
+    key = askedProvider ? nil : now
   }
 
   init(root: DispatchNode) {
@@ -27,10 +44,23 @@ struct ActiveChain {
     build(from: root)
   }
 
-  private mutating func build(from root: DispatchNode) {
+  /// Whether the chain names the same nodes, paused alike, as `other` (the invariant checker
+  /// compares a reused chain with one built afresh).
+  func isSame(as other: ActiveChain) -> Bool {
+    links.count == other.links.count
+      && zip(links, other.links).allSatisfy { $0.node === $1.node && $0.pausedBy == $1.pausedBy }
+  }
+
+  /// The names of the chain's dispatches, root first, each under a pause marked so.
+  var names: [String] { links.map { $0.node.name + ($0.pausedBy == nil ? "" : " (paused)") } }
+
+  /// Builds the chain from `root`; returns whether a provider was asked.
+  @discardableResult
+  private mutating func build(from root: DispatchNode) -> Bool {
     var current = root
     var paused: Int?
     var count = 0
+    var askedProvider = false
     // No node can come twice: `activeChild()` only answers a child whose parent is the node,
     // and parent links have no cycle (`setParent(_:)` refuses one), so the chain goes down the
     // tree. The bound only guards against a hang should that ever break.
@@ -44,10 +74,12 @@ struct ActiveChain {
         links[count].pausedBy = paused
       }
       count += 1
+      if current.storedActiveChildProvider != nil { askedProvider = true }
       guard let child = current.activeChild() else { break }
       current = child
     }
     if links.count > count { links.removeSubrange(count...) }
+    return askedProvider
   }
 
   private func index(of dispatch: DispatchNode) -> Int? {
@@ -100,9 +132,14 @@ struct ActiveChain {
 
 extension DispatchNode {
   /// The provider's answer, if it names a child of this dispatch; otherwise `nil`, with a
-  /// diagnostic the first time a given wrong answer is seen.
+  /// diagnostic the first time a given wrong answer is seen. Without a provider, the active
+  /// child the app set (``storedActiveChild``), which is always a child.
   func activeChild() -> DispatchNode? {
-    guard let provider = storedActiveChildProvider, let answer = provider() else {
+    guard let provider = storedActiveChildProvider else {
+      if lastRejectedChild != nil { lastRejectedChild = nil }
+      return storedActiveChild
+    }
+    guard let answer = provider() else {
       if lastRejectedChild != nil { lastRejectedChild = nil }
       return nil
     }

@@ -137,6 +137,28 @@ extension DispatchNode {
     requestPass()
   }
 
+  /// `activeChild = child`: a pass runs only when the change can move the active chain, that
+  /// is when this dispatch is visible, asks no provider, and the old or the new child is
+  /// visible. Otherwise the chain stays as it is (a tab switched while both tabs are hidden)
+  /// and the next pass reads the new child.
+  func applySetActiveChild(_ child: DispatchNode?) {
+    if let child, child.storedParent !== self {
+      return diagnose(
+        "activeChild of '\(name)' set to '\(child.name)', which is not its child; ignored")
+    }
+    let old = storedActiveChild
+    guard old !== child else { return }
+    storedActiveChild = child
+    DispatchNode.chainGeneration &+= 1
+    func shows(_ node: DispatchNode?) -> Bool {
+      guard let node else { return false }
+      return node.isVisible && !node.isClosed
+    }
+    if isVisible && !isClosed && storedActiveChildProvider == nil && (shows(old) || shows(child)) {
+      requestPass()
+    }
+  }
+
   func applyClose() {
     guard !isClosed else {
       return diagnose("close() on dispatch '\(name)' that is already closed; ignored")
@@ -173,6 +195,10 @@ extension DispatchNode {
       }
     }
     let oldRoot = root
+    if let parent, parent.storedActiveChild === self {
+      parent.storedActiveChild = nil
+      DispatchNode.chainGeneration &+= 1
+    }
     parent?.children.removeIdentical(self)
     parent = newParent
     newParent?.children.append(self)

@@ -15,8 +15,15 @@ extension DispatchNode {
     // Taken out of the domain first, so that no access to it stays open while providers run.
     var buffer: [ActiveChain.Link] = []
     swap(&buffer, &domain.linkBuffer)
-    var chain = ActiveChain(root: self, reusing: &buffer)
+    var chain = ActiveChain(root: self, reusing: &buffer, cachedAs: &domain.chainKey)
     defer { domain.linkBuffer = chain.recycled() }
+    if DispatchNode.checksInvariants && domain.chainKey != nil {
+      let fresh = ActiveChain(root: self)
+      if !chain.isSame(as: fresh) {
+        invariantViolations.append(
+          "reused chain \(chain.names) differs from the chain built afresh \(fresh.names)")
+      }
+    }
     var decisions: [PassDecision] = []
     swap(&decisions, &domain.decisionBuffer)
     defer { domain.decisionBuffer = decisions }

@@ -72,10 +72,37 @@ public final class AlertDispatch {
   /// Names the active child (the selected tab, the top of a navigation stack).
   ///
   /// It is asked at every pass. Its answer counts only if that child's ``parent`` is this
-  /// dispatch; any other answer is ignored with a diagnostic. Setting it requests a pass.
+  /// dispatch; any other answer is ignored with a diagnostic. Setting it requests a pass. While
+  /// it is set, ``activeChild`` is not read.
+  ///
+  /// A provider costs every pass a call per dispatch with one on the active chain. When the app
+  /// learns of each change anyway (a tab bar's or a navigation controller's delegate), setting
+  /// ``activeChild`` instead lets passes reuse the chain until something on it changes.
   public var activeChildProvider: (@MainActor () -> AlertDispatch?)? {
     get { node.activeChildProvider }
     set { node.activeChildProvider = newValue }
+  }
+
+  /// The active child (the selected tab, the top of a navigation stack), as the app last named
+  /// it; `nil` when none is.
+  ///
+  /// Set it when the selection changes, as a `UITabBarControllerDelegate` or
+  /// `UINavigationControllerDelegate` learns of it. It must be a child of this dispatch (its
+  /// ``parent`` is this dispatch): any other dispatch is ignored with a diagnostic, and the
+  /// active child stays as it was. It becomes `nil` when that child leaves this dispatch
+  /// (``setParent(_:)``, ``close()``, or its release).
+  ///
+  /// A pass runs when the change can move the active chain: this dispatch is visible and the
+  /// old or the new child is visible. Switching while both are hidden (between one tab's
+  /// ``disappear()`` and the other's ``appear()``) runs none. Like every call, a change made
+  /// during a pass (from a presenter) takes effect after it.
+  ///
+  /// While ``activeChildProvider`` is set, the provider names the active child and this value
+  /// is not read. Without a provider on the chain, a pass reuses the chain of the previous pass
+  /// whenever no dispatch's visibility, pause, close, active child or parent changed since.
+  public var activeChild: AlertDispatch? {
+    get { node.storedActiveChild?.facade }
+    set { node.setActiveChild(newValue?.node) }
   }
 
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.

@@ -54,10 +54,20 @@ final class DispatchNode {
     get { storedActiveChildProvider }
     set {
       storedActiveChildProvider = newValue
+      DispatchNode.chainGeneration &+= 1
       setNeedsArbitration()
     }
   }
   var storedActiveChildProvider: (@MainActor () -> AlertDispatch?)?
+  /// The active child the app named (see ``AlertDispatch/activeChild``); a child of this node,
+  /// or `nil`. Cleared when that child leaves.
+  var storedActiveChild: DispatchNode?
+  /// Changes whenever something a chain is built from changes, other than a parent link (which
+  /// changes ``treeGeneration``): a dispatch's visibility, pause or close, its active child or
+  /// its provider. A chain built without asking a provider stays right while both generations
+  /// stay the same (``ActiveChain/init(root:reusing:cachedAs:)``).
+  @exclusivity(unchecked)
+  static var chainGeneration: UInt64 = 0
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.
   var presenter: (any AlertPresenter)? {
     get { storedPresenter }
@@ -82,19 +92,31 @@ final class DispatchNode {
   /// Whether the screen is visible (between `appear()` and `disappear()`).
   var isVisible: Bool {
     get { storedIsVisible }
-    set { storedIsVisible = newValue }
+    set {
+      guard storedIsVisible != newValue else { return }
+      storedIsVisible = newValue
+      DispatchNode.chainGeneration &+= 1
+    }
   }
   var storedIsVisible: Bool
   /// Whether `pause()` was called without a matching `resume()`.
   var isPaused: Bool {
     get { storedIsPaused }
-    set { storedIsPaused = newValue }
+    set {
+      guard storedIsPaused != newValue else { return }
+      storedIsPaused = newValue
+      DispatchNode.chainGeneration &+= 1
+    }
   }
   var storedIsPaused: Bool = false
   /// Whether `close()` was called, or the app released the dispatch.
   var isClosed: Bool {
     get { storedIsClosed }
-    set { storedIsClosed = newValue }
+    set {
+      guard storedIsClosed != newValue else { return }
+      storedIsClosed = newValue
+      DispatchNode.chainGeneration &+= 1
+    }
   }
   var storedIsClosed: Bool = false
 
@@ -177,6 +199,8 @@ final class DispatchNode {
     streamContinuations = [:]
     for continuation in streams.values { continuation.finish() }
     storedActiveChildProvider = nil
+    storedActiveChild = nil
+    DispatchNode.chainGeneration &+= 1
     DispatchNode.treeGeneration &+= 1
     domain.reset()
   }
@@ -239,6 +263,11 @@ final class DispatchNode {
   /// not ended, their place kept — and nothing of its queue advances.
   func disappear() {
     Engine.shared.perform(.setVisible(self, false))
+  }
+
+  /// Names `child` the active child (see ``AlertDispatch/activeChild``).
+  func setActiveChild(_ child: DispatchNode?) {
+    Engine.shared.perform(.setActiveChild(self, child))
   }
 
   /// Nothing new shows from this dispatch or any dispatch below it until ``resume()``.

@@ -25,6 +25,9 @@ final class Domain {
   /// ``ActiveChain/init(root:reusing:)``), and empty buffers.
   @exclusivity(unchecked)
   var linkBuffer: [ActiveChain.Link] = []
+  /// What ``linkBuffer`` was built from, when it can be reused as it is: no provider was asked.
+  @exclusivity(unchecked)
+  var chainKey: ActiveChain.Key?
   @exclusivity(unchecked)
   var cursorBuffer: [LaneQueue.Cursor] = []
   @exclusivity(unchecked)
@@ -228,6 +231,7 @@ final class Domain {
     sharers = [:]
     // The last chain holds its nodes (the root among them): let go of them.
     linkBuffer = []
+    chainKey = nil
     for index in lanes.indices { lanes[index].visible = [] }
     refused = [:]
     wakeTimer?.cancel()

@@ -17,6 +17,7 @@ final class Engine {
     case dismiss(AlertHandle, AlertResult)
     case markReady(AlertHandle)
     case setVisible(DispatchNode, Bool)
+    case setActiveChild(DispatchNode, DispatchNode?)
     case other(() -> Void)
     /// A slot whose action was taken out to run.
     case done
@@ -27,6 +28,7 @@ final class Engine {
       case .dismiss(let alert, let result): alert.applyDismiss(result)
       case .markReady(let alert): alert.applyMarkReady()
       case .setVisible(let dispatch, let visible): dispatch.applySetVisible(visible)
+      case .setActiveChild(let dispatch, let child): dispatch.applySetActiveChild(child)
       case .other(let action): action()
       case .done: break
       }

@@ -8,7 +8,7 @@ public enum OperationDecoder {
     case add, readd, ready, tap, cancel, dismiss, finishPresenting, explain
     case root, push, pop, popToRoot, setStack, select, present, dismissModal
     case background, foreground, link, close, pause, resume, refuseOn, refuseOff
-    case advance, relaunch, setParent, setProvider, setVisible, arbitrate
+    case advance, relaunch, setParent, setProvider, setActiveChild, setVisible, arbitrate
 
     var weight: Int {
       switch self {
@@ -18,6 +18,7 @@ public enum OperationDecoder {
       case .ready, .cancel: 5
       case .dismiss, .push, .pop, .select, .present, .dismissModal: 4
       case .setParent, .setProvider: 3
+      case .setActiveChild: 2
       case .background, .foreground, .close, .pause, .resume, .root, .readd, .explain: 2
       case .finishPresenting, .popToRoot, .setStack, .link, .refuseOn, .refuseOff: 1
       case .setVisible, .arbitrate, .relaunch: 1
@@ -113,6 +114,9 @@ public enum OperationDecoder {
     case .setProvider:
       let raw = source.byte()
       return .setProvider(raw: raw, child: flag(&source) ? owner(&source) : nil)
+    case .setActiveChild:
+      let raw = source.byte()
+      return .setActiveChild(raw: raw, child: flag(&source) ? owner(&source) : nil)
     case .setVisible: return .setVisible(raw: source.byte(), visible: flag(&source))
     case .arbitrate: return .arbitrate(owner(&source))
     }

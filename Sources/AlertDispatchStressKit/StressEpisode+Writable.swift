@@ -21,7 +21,8 @@ extension StressEpisode {
 
   private static func writable(_ operation: StressOperation, setupOnly: Bool) -> StressOperation? {
     switch operation {
-    case .finishPresenting, .setParent, .setProvider, .setVisible, .arbitrate: return nil
+    case .finishPresenting, .setParent, .setProvider, .setActiveChild, .setVisible, .arbitrate:
+      return nil
     case .link: return setupOnly ? operation : nil
     case .add(let spec): return .add(writable(spec))
     case .close(let owner): return .close(writable(owner))

@@ -35,6 +35,8 @@ extension StressOperation: CustomStringConvertible {
     case .relaunch: ".relaunch"
     case .setParent(let raw, let parent): ".setParent(raw: \(raw), parent: \(optional(parent)))"
     case .setProvider(let raw, let child): ".setProvider(raw: \(raw), child: \(optional(child)))"
+    case .setActiveChild(let raw, let child):
+      ".setActiveChild(raw: \(raw), child: \(optional(child)))"
     case .setVisible(let raw, let visible): ".setVisible(raw: \(raw), visible: \(visible))"
     case .arbitrate(let owner): ".arbitrate(\(owner))"
     }

@@ -60,8 +60,11 @@ public enum StressOperation: Hashable, Sendable {
   case relaunch
   /// Sets or clears the parent of a free-standing dispatch (cycles included).
   case setParent(raw: UInt8, parent: StressOwner?)
-  /// Gives a free-standing dispatch an active-child provider (a non-child included).
+  /// Gives a free-standing dispatch an active-child provider that names `child` (a non-child
+  /// included), or takes its provider away when `child` is `nil`.
   case setProvider(raw: UInt8, child: StressOwner?)
+  /// Sets the active child of a free-standing dispatch (a non-child included), or clears it.
+  case setActiveChild(raw: UInt8, child: StressOwner?)
   /// A free-standing dispatch appears or disappears.
   case setVisible(raw: UInt8, visible: Bool)
   /// Asks a dispatch's root for a pass.

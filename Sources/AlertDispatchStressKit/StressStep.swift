@@ -28,6 +28,7 @@ enum StressStep: Hashable, Sendable {
   case relaunch
   case setParent(raw: String, parent: String?)
   case setProvider(raw: String, child: String?)
+  case setActiveChild(raw: String, child: String?)
   case setVisible(raw: String, visible: Bool)
   case arbitrate(String)
 
@@ -60,7 +61,8 @@ enum StressStep: Hashable, Sendable {
     case .refuse(let reason): return reason.map { "refuse on \"\($0)\"" } ?? "refuse off"
     case .advance(let duration): return "advance \(ScenarioEmitter.format(duration))"
     case .relaunch: return "relaunch"
-    case .finishPresenting, .explain, .setParent, .setProvider, .setVisible, .arbitrate:
+    case .finishPresenting, .explain, .setParent, .setProvider, .setActiveChild, .setVisible,
+      .arbitrate:
       return nil
     }
   }
@@ -72,6 +74,7 @@ enum StressStep: Hashable, Sendable {
     case .explain(let name): "explain \(name)"
     case .setParent(let raw, let parent): "setParent \(raw) -> \(parent ?? "nil")"
     case .setProvider(let raw, let child): "activeChildProvider \(raw) -> \(child ?? "nil")"
+    case .setActiveChild(let raw, let child): "activeChild \(raw) = \(child ?? "nil")"
     case .setVisible(let raw, let visible): visible ? "appear \(raw)" : "disappear \(raw)"
     case .arbitrate(let name): "setNeedsArbitration \(name)"
     default: statement ?? "?"
@@ -108,7 +111,8 @@ enum StressStep: Hashable, Sendable {
       .pause(let name), .resume(let name), .arbitrate(let name):
       [name]
     case .setParent(let raw, let parent): [raw] + (parent.map { [$0] } ?? [])
-    case .setProvider(let raw, let child): [raw] + (child.map { [$0] } ?? [])
+    case .setProvider(let raw, let child), .setActiveChild(let raw, let child):
+      [raw] + (child.map { [$0] } ?? [])
     case .setVisible(let raw, _): [raw]
     default: []
     }

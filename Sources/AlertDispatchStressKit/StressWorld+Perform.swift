@@ -53,8 +53,13 @@ extension StressWorld {
     case .relaunch: relaunch()
     case .setParent(let raw, let parent): setParent(raw, parent)
     case .setProvider(let raw, let child):
-      let target = child.map(dispatch)
-      self.raw(raw).activeChildProvider = { [weak target] in target }
+      if let target = child.map(dispatch) {
+        self.raw(raw).activeChildProvider = { [weak target] in target }
+      } else {
+        self.raw(raw).activeChildProvider = nil
+      }
+    case .setActiveChild(let raw, let child):
+      self.raw(raw).activeChild = child.map(dispatch)
     case .setVisible(let raw, let visible):
       if visible { self.raw(raw).appear() } else { self.raw(raw).disappear() }
     case .arbitrate(let name): dispatch(name).setNeedsArbitration()

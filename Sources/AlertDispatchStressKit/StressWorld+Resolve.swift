@@ -58,6 +58,8 @@ extension StressWorld {
       return .setParent(raw: rawName(raw), parent: parent.flatMap(ownerName))
     case .setProvider(let raw, let child):
       return .setProvider(raw: rawName(raw), child: child.flatMap(ownerName))
+    case .setActiveChild(let raw, let child):
+      return .setActiveChild(raw: rawName(raw), child: child.flatMap(ownerName))
     case .setVisible(let raw, let visible): return .setVisible(raw: rawName(raw), visible: visible)
     case .arbitrate(let owner): return ownerName(owner).map { .arbitrate($0) }
     }

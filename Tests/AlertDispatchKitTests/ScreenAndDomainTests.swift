@@ -66,12 +66,21 @@ struct ScreenTests {
 @MainActor
 @Suite("Domains")
 struct DomainTests {
-  /// navVC → tabVC → (vc1, vc2, vc3), built by hand.
-  func tabs(_ f: Fixture) -> (nav: AlertDispatch, tab: AlertDispatch, vcs: [AlertDispatch]) {
+  /// navVC → tabVC → (vc1, vc2, vc3), built by hand, with providers that read the selection or
+  /// (`pushed`) with the active children set as the selection changes.
+  func tabs(_ f: Fixture, pushed: Bool = false)
+    -> (nav: AlertDispatch, tab: AlertDispatch, vcs: [AlertDispatch])
+  {
     let nav = f.dispatch("nav")
     let tab = f.dispatch("tab", parent: nav)
-    nav.activeChildProvider = { tab }
     let vcs = (1...3).map { f.dispatch("vc\($0)", parent: tab) }
+    if pushed {
+      nav.activeChild = tab
+      tab.activeChild = vcs[0]
+      f.selectTab = { index in tab.activeChild = vcs[index] }
+      return (nav, tab, vcs)
+    }
+    nav.activeChildProvider = { tab }
     var selected = 0
     tab.activeChildProvider = { vcs[selected] }
     f.selectTab = { index in
@@ -82,10 +91,11 @@ struct DomainTests {
   }
 
   @Test(
-    "A tab-level alert and a vc1 alert arbitrate together; switching tabs suspends and restores")
-  func tabDomain() {
+    "A tab-level alert and a vc1 alert arbitrate together; switching tabs suspends and restores",
+    arguments: [false, true])
+  func tabDomain(pushed: Bool) {
     let f = Fixture()
-    let (_, tab, vcs) = tabs(f)
+    let (_, tab, vcs) = tabs(f, pushed: pushed)
     f.add("page", to: vcs[0], priority: .normal)
     f.expect(["present page @vc1"])
     f.add("global", to: tab, priority: .high)
@@ -101,10 +111,12 @@ struct DomainTests {
     f.verify()
   }
 
-  @Test("Dependencies are resolved over the whole tree, including an offstage tab")
-  func offstageDependency() {
+  @Test(
+    "Dependencies are resolved over the whole tree, including an offstage tab",
+    arguments: [false, true])
+  func offstageDependency(pushed: Bool) {
     let f = Fixture()
-    let (_, _, vcs) = tabs(f)
+    let (_, _, vcs) = tabs(f, pushed: pushed)
     f.add("vc2-first", to: vcs[1])
     f.add("vc1-after", to: vcs[0], after: ["vc2-first"])
     f.expect([])

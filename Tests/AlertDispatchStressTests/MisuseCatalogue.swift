@@ -528,5 +528,20 @@ enum MisuseCatalogue {
         sim.presenter.tap("ghost", "OK")
       }
     },
+    MisuseCase(
+      id: 41, input: "`activeChild` set to a dispatch that is not a child",
+      diagnostic: "activeChild of 'root' set to 'stranger', which is not its child; ignored"
+    ) { bench in
+      let root = bench.dispatch("root")
+      let child = bench.dispatch("child")
+      try child.setParent(root)
+      let stranger = bench.dispatch("stranger")
+      root.activeChild = child
+      root.activeChild = stranger
+      #expect(root.activeChild === child)
+      let a = child.add(AlertRequest(id: "a"))
+      #expect(a.state == .showing)
+      return bench.diagnostics
+    },
   ]
 }
