@@ -1,10 +1,36 @@
 import AlertDispatchKit
 import AlertDispatchSimulator
 
+/// How the benchmark's app names each screen's active child.
+protocol ChildNaming {
+  /// Whether an `activeChildProvider` closure names it (asked at every pass), rather than
+  /// `activeChild` set when the selection changes.
+  static var usesProvider: Bool { get }
+}
+
+/// The app sets `activeChild` when a tab is switched, as a tab bar's delegate would.
+enum PushedChild: ChildNaming {
+  static var usesProvider: Bool { false }
+}
+
+/// The app gives each parent an `activeChildProvider` that reads its selection.
+enum ProvidedChild: ChildNaming {
+  static var usesProvider: Bool { true }
+}
+
+/// AlertDispatch as the benchmark measures it: active children set by the app.
+typealias DispatchScheduler = AppDispatchScheduler<PushedChild>
+/// AlertDispatch with active-child providers, for the cost of asking them at every pass.
+typealias ProviderDispatchScheduler = AppDispatchScheduler<ProvidedChild>
+
+/// The deep trees (10,000 screens) built so far, by workload and naming.
+@MainActor
+private var fixtures: [String: AnyObject] = [:]
+
 /// AlertDispatch itself, on a virtual clock, with a presenter that answers `.presented` and
 /// remembers the alert in front.
 @MainActor
-final class DispatchScheduler: BenchScheduler {
+final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   let clock = VirtualClock()
   let screens: [AlertDispatch]
   /// The active child of each screen (an array the provider reads: it runs at every pass).
@@ -41,8 +67,12 @@ final class DispatchScheduler: BenchScheduler {
       }
     }
     screens[0].presenter = presenter
-    for (parent, _) in scenario.activeChild {
-      screens[parent].activeChildProvider = { [unowned self] in self.activeChild[parent] }
+    for (parent, child) in scenario.activeChild {
+      if Naming.usesProvider {
+        screens[parent].activeChildProvider = { [unowned self] in self.activeChild[parent] }
+      } else {
+        screens[parent].activeChild = screens[child]
+      }
     }
     for alert in scenario.offstage {
       screens[alert.screen].add(alert.request)
@@ -62,21 +92,25 @@ final class DispatchScheduler: BenchScheduler {
 
   func switchTab(from: Int, to: Int) {
     screens[from].disappear()
-    activeChild[parents[to]!] = screens[to]
+    let parent = parents[to]!
+    if Naming.usesProvider {
+      activeChild[parent] = screens[to]
+    } else {
+      screens[parent].activeChild = screens[to]
+    }
     screens[to].appear()
   }
 
-  private static var fixtures: [Workload: DispatchScheduler] = [:]
-
   /// The scheduler for `scenario`; the trees of `deep` and `deep-bare` (10,000 screens) are
   /// built once and serve every size, since a run leaves only the offstage alerts behind.
-  static func make(for scenario: Scenario) -> DispatchScheduler {
+  static func make(for scenario: Scenario) -> Self {
     guard scenario.workload == .deep || scenario.workload == .deepBare else {
-      return DispatchScheduler(scenario: scenario)
+      return Self(scenario: scenario)
     }
-    if let fixture = fixtures[scenario.workload] { return fixture }
-    let fixture = DispatchScheduler(scenario: scenario)
-    fixtures[scenario.workload] = fixture
+    let key = "\(scenario.workload.rawValue) \(Naming.usesProvider)"
+    if let fixture = fixtures[key] as? Self { return fixture }
+    let fixture = Self(scenario: scenario)
+    fixtures[key] = fixture
     return fixture
   }
 }

@@ -1,6 +1,7 @@
 /// The schedulers compared, in table order.
 enum SchedulerKind: String, CaseIterable {
   case dispatch
+  case provider
   case floor
   case seed002
   case seed000
@@ -8,7 +9,8 @@ enum SchedulerKind: String, CaseIterable {
 
   var summary: String {
     switch self {
-    case .dispatch: "AlertDispatch (this package), VirtualClock, ClosurePresenter"
+    case .dispatch: "AlertDispatch (this package), VirtualClock, ClosurePresenter, activeChild set"
+    case .provider: "the same with activeChildProvider closures (deep, churn: the chains with tabs)"
     case .floor: "bare ring buffer of requests: enqueue, dequeue on dismiss; nothing else"
     case .seed002: "seed 002 AlertQueue: FIFO array, removeFirst() on dismiss; no priority"
     case .seed000: "seed 000 PRPopupManager: pool sorted by priority on every dismiss"
@@ -20,21 +22,27 @@ enum SchedulerKind: String, CaseIterable {
   /// grow with the square of n, the others' linearly.
   var isQuadratic: Bool {
     switch self {
-    case .dispatch, .floor: false
+    case .dispatch, .provider, .floor: false
     case .seed002, .seed000, .seed004: true
     }
+  }
+
+  /// Whether this kind runs `workload`: the providers only where screens have active children.
+  func runs(_ workload: Workload) -> Bool {
+    self != .provider || workload == .deep || workload == .churn
   }
 
   /// Whether a cell runs whatever its prediction: AlertDispatch always, and seed 004 up to
   /// `BenchOptions.alwaysRunUpTo`, since the 1000× target is read against it at n = 10,000.
   func mustRun(n: Int, _ options: BenchOptions) -> Bool {
-    self == .dispatch || (self == .seed004 && n <= options.alwaysRunUpTo)
+    self == .dispatch || self == .provider || (self == .seed004 && n <= options.alwaysRunUpTo)
   }
 
   /// The scheduler type this kind measures.
   var schedulerType: any BenchScheduler.Type {
     switch self {
     case .dispatch: DispatchScheduler.self
+    case .provider: ProviderDispatchScheduler.self
     case .floor: RingBufferFloor.self
     case .seed002: Seed002FIFOQueue.self
     case .seed000: Seed000PriorityPool.self
@@ -70,7 +78,9 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
     for n in options.sizes {
       let scenario = Scenario(workload, n: n, seed: 42)
       for kind in SchedulerKind.allCases
-      where options.schedulers.isEmpty || options.schedulers.contains(kind.rawValue) {
+      where kind.runs(workload)
+        && (options.schedulers.isEmpty || options.schedulers.contains(kind.rawValue))
+      {
         if workload == .deep && kind == .dispatch {
           let pair = measureOffstagePair(n: n, options: options)
           report(pair.deep)
