@@ -200,6 +200,24 @@ final class LaneQueues {
   private var lanes: [LaneKey] = []
   @exclusivity(unchecked)
   private var queues: [LaneQueue] = []
+  /// The first lane's key (−1 when there is none) and its front's rank, kept beside the arrays:
+  /// most dispatches have one lane, and comparing the fronts of a chain then reads these alone,
+  /// not two arrays per dispatch.
+  @exclusivity(unchecked)
+  private var firstLane = -1
+  @exclusivity(unchecked)
+  private var firstRank: LineRank?
+
+  /// Copies the first lane's key and front rank after a change to it.
+  private func recordFirst() {
+    if lanes.isEmpty {
+      firstLane = -1
+      firstRank = nil
+    } else {
+      firstLane = lanes[0].rawValue
+      firstRank = queues[0].frontRank
+    }
+  }
 
   /// Appends a cursor at the front of `lane`'s queue, if the dispatch has one, without copying
   /// the queue.
@@ -221,7 +239,8 @@ final class LaneQueues {
   /// The line position of the first alert of `lane`'s queue, if the dispatch has one; it
   /// retains no alert, so that comparing the fronts of a chain retains only the first in line.
   func frontRank(for lane: LaneKey) -> LineRank? {
-    for index in lanes.indices where lanes[index] == lane {
+    if firstLane == lane.rawValue { return firstRank }
+    for index in lanes.indices.dropFirst() where lanes[index] == lane {
       return queues[index].frontRank
     }
     return nil
@@ -238,6 +257,13 @@ final class LaneQueues {
         stale.append(lanes[index].rawValue)
       }
     }
+    let first = lanes.first.map { frontRank(for: $0) } ?? nil
+    if firstLane != (lanes.first?.rawValue ?? -1)
+      || first?.priority != queues.first?.front?.priority
+      || first?.seq != queues.first?.front?.seq
+    {
+      stale.append(lanes.first?.rawValue ?? -1)
+    }
     return stale
   }
 
@@ -245,12 +271,14 @@ final class LaneQueues {
     let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
       queues[index].insert(alert)
+      if index == 0 { firstRank = queues[0].frontRank }
       return
     }
     var queue = LaneQueue()
     queue.insert(alert)
     lanes.append(lane)
     queues.append(queue)
+    if lanes.count == 1 { recordFirst() }
   }
 
   func remove(_ alert: AlertHandle) {
@@ -261,6 +289,7 @@ final class LaneQueues {
         lanes.remove(at: index)
         queues.remove(at: index)
       }
+      if index == 0 { recordFirst() }
       return
     }
   }
