@@ -61,6 +61,18 @@ extension DispatchNode {
         violations.append(
           "dispatch '\(node.name)' records a stale front for its queue of lane \(lane)")
       }
+      // Each lane queue holds exactly the dispatch's alerts that wait to go up, in line order.
+      let queued = node.queues.alertsInLineOrder()
+      let waiting = Dictionary(grouping: node.alerts.values.filter(\.inQueue), by: \.laneKey)
+      for lane in Set(queued.keys).union(waiting.keys) {
+        let expected = (waiting[lane] ?? []).sorted { $0.ranksBefore($1) }
+        let actual = queued[lane] ?? []
+        if !expected.elementsEqual(actual, by: ===) {
+          violations.append(
+            "dispatch '\(node.name)' queues \(actual.map(\.id)) in lane \(lane.rawValue), not \(expected.map(\.id))"
+          )
+        }
+      }
       stack.append(contentsOf: node.children)
     }
     return violations

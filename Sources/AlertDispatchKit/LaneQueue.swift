@@ -15,45 +15,70 @@ struct LaneQueue {
   }
 
   fileprivate struct Bucket {
-    /// The bucket's alerts from `head` on; the slots before `head` are emptied as the front
-    /// alerts leave (so that an ended alert is not kept alive), and dropped now and then.
-    var items: ContiguousArray<Entry> = []
+    /// The bucket's first alert in add order, held inline: with priorities that mostly differ,
+    /// most buckets hold one alert, which then allocates no storage, and the front's rank is
+    /// read from the bucket itself.
+    var first: Entry
+    /// The alerts after the first, from `head` on; the slots before `head` are emptied as the
+    /// front alerts leave (so that an ended alert is not kept alive), and dropped now and then.
+    var rest: ContiguousArray<Entry>
     var head = 0
 
-    var isEmpty: Bool { head == items.count }
+    init(_ alert: AlertHandle, rest: ContiguousArray<Entry>) {
+      first = Entry(seq: alert.seq, alert: alert)
+      self.rest = rest
+    }
+
+    /// How many alerts the bucket holds.
+    var count: Int { (first.alert == nil ? 0 : 1) + rest.count - head }
+
+    var isEmpty: Bool { first.alert == nil }
 
     mutating func insert(_ alert: AlertHandle) {
       let entry = Entry(seq: alert.seq, alert: alert)
-      if let last = items.last, last.seq > alert.seq {
-        items.insert(entry, at: position(of: alert.seq))
+      if first.alert == nil {
+        first = entry
+      } else if alert.seq < first.seq {
+        // An alert older than the first comes back (a suspended alert): the first moves back.
+        rest.insert(first, at: head)
+        first = entry
+      } else if let last = rest.last, head < rest.count, last.seq > alert.seq {
+        rest.insert(entry, at: position(of: alert.seq))
       } else {
-        items.append(entry)
+        rest.append(entry)
       }
     }
 
     mutating func remove(_ alert: AlertHandle) {
       // The front alert leaves most often (it goes up): found without a search.
-      let index =
-        head < items.count && items[head].alert === alert ? head : position(of: alert.seq)
-      guard index < items.count, items[index].alert === alert else { return }
-      if index == head {
-        items[head].alert = nil
+      if first.alert === alert {
+        guard head < rest.count else {
+          first.alert = nil
+          rest.removeAll(keepingCapacity: true)
+          head = 0
+          return
+        }
+        first = rest[head]
+        rest[head].alert = nil
         head += 1
-        if head > 32 && head * 2 > items.count {
-          items.removeFirst(head)
+        if head > 32 && head * 2 > rest.count {
+          rest.removeFirst(head)
           head = 0
         }
-      } else {
-        items.remove(at: index)
+        return
       }
+      let index = position(of: alert.seq)
+      guard index < rest.count, rest[index].alert === alert else { return }
+      rest.remove(at: index)
     }
 
+    /// Where an alert of add order `seq` is, or would go, in `rest` (from `head` on).
     func position(of seq: UInt64) -> Int {
       var low = head
-      var high = items.count
+      var high = rest.count
       while low < high {
         let mid = (low + high) / 2
-        if items[mid].seq < seq { low = mid + 1 } else { high = mid }
+        if rest[mid].seq < seq { low = mid + 1 } else { high = mid }
       }
       return low
     }
@@ -83,8 +108,7 @@ struct LaneQueue {
       frontRank = nil
       return
     }
-    let last = buckets.count - 1
-    frontRank = (priority, buckets[last].items[buckets[last].head].seq)
+    frontRank = (priority, buckets[buckets.count - 1].first.seq)
   }
 
   /// Where `priority` is, or would be inserted, in `priorities` (low to high).
@@ -117,11 +141,12 @@ struct LaneQueue {
     let priority = alert.priority
     let (index, found) =
       priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
-    if !found {
+    if found {
+      buckets[index].insert(alert)
+    } else {
       priorities.insert(priority, at: index)
-      buckets.insert(Bucket(items: spareItems.popLast() ?? []), at: index)
+      buckets.insert(Bucket(alert, rest: spareItems.popLast() ?? []), at: index)
     }
-    buckets[index].insert(alert)
     count += 1
     if index == buckets.count - 1 { updateFrontRank() }
   }
@@ -131,17 +156,16 @@ struct LaneQueue {
     let (index, found) =
       priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
     guard found else { return }
-    let before = buckets[index].items.count - buckets[index].head
+    let before = buckets[index].count
     buckets[index].remove(alert)
-    let after = buckets[index].items.count - buckets[index].head
-    count -= before - after
+    count -= before - buckets[index].count
     defer { if index >= buckets.count - 1 { updateFrontRank() } }
     if buckets[index].isEmpty {
       priorities.remove(at: index)
-      var items = buckets.remove(at: index).items
-      if spareItems.count < LaneQueue.maxSpareItems {
-        items.removeAll(keepingCapacity: true)
-        spareItems.append(items)
+      let rest = buckets.remove(at: index).rest
+      // Only storage that was allocated is worth keeping (an empty array holds none).
+      if rest.capacity > 0 && spareItems.count < LaneQueue.maxSpareItems {
+        spareItems.append(rest)
       }
     }
   }
@@ -152,28 +176,29 @@ struct LaneQueue {
   struct Cursor {
     fileprivate let buckets: [Bucket]
     fileprivate var bucketIndex: Int
-    fileprivate var position: Int
+    /// `nil` at the bucket's first alert, then the index in its `rest`.
+    fileprivate var position: Int?
 
     fileprivate init(buckets: [Bucket]) {
       self.buckets = buckets
       bucketIndex = buckets.count - 1
-      position = buckets.last?.head ?? 0
     }
 
     /// The alert under the cursor, or `nil` past the end.
     var current: AlertHandle? {
       guard bucketIndex >= 0 else { return nil }
-      return buckets[bucketIndex].items[position].alert
+      guard let position else { return buckets[bucketIndex].first.alert }
+      return buckets[bucketIndex].rest[position].alert
     }
 
     mutating func advance() {
       guard bucketIndex >= 0 else { return }
-      position += 1
-      if position == buckets[bucketIndex].items.count {
+      let next = position.map { $0 + 1 } ?? buckets[bucketIndex].head
+      if next < buckets[bucketIndex].rest.count {
+        position = next
+      } else {
         bucketIndex -= 1
-        if bucketIndex >= 0 {
-          position = buckets[bucketIndex].head
-        }
+        position = nil
       }
     }
   }
@@ -182,8 +207,7 @@ struct LaneQueue {
 
   /// The first alert in line order, or `nil` when the queue is empty.
   var front: AlertHandle? {
-    guard let last = buckets.indices.last else { return nil }
-    return buckets[last].items[buckets[last].head].alert
+    buckets.last?.first.alert
   }
 
 }
@@ -265,6 +289,21 @@ final class LaneQueues {
       stale.append(lanes.first?.rawValue ?? -1)
     }
     return stale
+  }
+
+  /// Every lane's queue read in line order with a cursor, by lane (for the invariant checks).
+  func alertsInLineOrder() -> [LaneKey: [AlertHandle]] {
+    var result: [LaneKey: [AlertHandle]] = [:]
+    for index in lanes.indices {
+      var cursor = queues[index].cursor()
+      var alerts: [AlertHandle] = []
+      while let alert = cursor.current {
+        alerts.append(alert)
+        cursor.advance()
+      }
+      result[lanes[index]] = alerts
+    }
+    return result
   }
 
   func insert(_ alert: AlertHandle) {
