@@ -110,28 +110,35 @@ struct Arbiter {
       // A short cut must decide what the full plan decides, wake-up included.
       var full = PassPlan()
       planLaneInFull(at: index, into: &full)
-      let decisions = short.goingUp.map { [goUp($0)] } ?? []
+      let decisions =
+        (short.suspending.map { [PassDecision.suspend($0)] } ?? [])
+        + (short.goingUp.map { [goUp($0)] } ?? [])
       if full.decisions != decisions || full.wakeAt != short.wakeAt || !full.isFinal {
         root.invariantViolations.append(
           "the full plan of a lane decided \(full.decisions), wake-up \(full.wakeAt.map(\.description) ?? "none"); its short cut decided \(decisions), wake-up \(short.wakeAt.map(\.description) ?? "none")"
         )
       }
     }
+    if let alert = short.suspending { plan.decisions.append(.suspend(alert)) }
     if let alert = short.goingUp { plan.decisions.append(goUp(alert)) }
     if let wakeAt = short.wakeAt { plan.wake(at: wakeAt) }
   }
 
-  /// What a short cut decided for a lane: at most one alert goes up, and when to look again.
+  /// What a short cut decided for a lane: at most one alert is suspended (first), at most one
+  /// goes up, and when to look again.
   private struct ShortPlan {
+    var suspending: AlertHandle?
     var goingUp: AlertHandle?
     var wakeAt: AlertInstant?
   }
 
-  /// The plan of the two most common lanes, decided from the chain's first candidate alone, or
-  /// `nil` when the lane needs the full plan. Both are lanes of capacity 1:
-  /// - one that shows one settled alert (on the chain, not covered, not being dismissed), which
-  ///   nothing queued may replace now, as after an alert is added below the one in front;
-  /// - an empty one whose first candidate may go up now, as after the alert in front ended.
+  /// The plan of the most common lanes, decided from the chain's first candidate alone, or
+  /// `nil` when the lane needs the full plan. All are lanes of capacity 1:
+  /// - an empty one whose first candidate may go up now, as after the alert in front ended;
+  /// - one whose one alert, settled (not covered, not being dismissed), left the chain, as
+  ///   when its screen disappeared: it is suspended, and the lane is planned as an empty one;
+  /// - one that shows one settled alert on the chain, which nothing queued may replace now, as
+  ///   after an alert is added below the one in front.
   ///
   /// Each decides what ``planLaneInFull(at:into:)`` decides there, which the tests and the stress
   /// tool check at every pass.
@@ -140,20 +147,14 @@ struct Arbiter {
     guard domain.lanes[index].lane.capacity.limit == 1 else { return nil }
     switch domain.lanes[index].visible.count {
     case 0:
-      guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
-        return ShortPlan()
-      }
-      // A delayed first candidate lets the full plan read on to the next one.
-      if candidate.notBefore > now { return nil }
-      if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
-      if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
-      // An alert that counts towards a cap or a budget is left to the full plan, which checks it.
-      if candidate.mayBeCapped { return nil }
-      return ShortPlan(goingUp: candidate)
+      return emptyLanePlan(at: index)
     case 1:
       let shown = domain.lanes[index].visible[0]
-      guard !shown.state.isDismissing, shown.coveredBy == nil, chain.contains(shown.owner) else {
-        return nil
+      guard !shown.state.isDismissing, shown.coveredBy == nil else { return nil }
+      guard chain.contains(shown.owner) else {
+        var plan = emptyLanePlan(at: index)
+        plan?.suspending = shown
+        return plan
       }
       guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
         return ShortPlan()
@@ -169,6 +170,22 @@ struct Arbiter {
     default:
       return nil
     }
+  }
+
+  /// The short plan of a lane of capacity 1 that shows nothing (or nothing once the alert that
+  /// left the chain is suspended): its first candidate goes up when it may now.
+  private func emptyLanePlan(at index: Int) -> ShortPlan? {
+    let domain = root.domain
+    guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
+      return ShortPlan()
+    }
+    // A delayed first candidate lets the full plan read on to the next one.
+    if candidate.notBefore > now { return nil }
+    if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
+    if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
+    // An alert that counts towards a cap or a budget is left to the full plan, which checks it.
+    if candidate.mayBeCapped { return nil }
+    return ShortPlan(goingUp: candidate)
   }
 
   /// Plans the domain's lane at `index` in full, reading its state field by field (a copy of the
