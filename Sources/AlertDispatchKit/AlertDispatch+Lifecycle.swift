@@ -140,7 +140,9 @@ extension DispatchNode {
   /// `activeChild = child`: a pass runs only when the change can move the active chain, that
   /// is when this dispatch is visible, asks no provider, and the old or the new child is
   /// visible. Otherwise the chain stays as it is (a tab switched while both tabs are hidden)
-  /// and the next pass reads the new child.
+  /// and the next pass reads the new child. When the chain can move, alerts a presenter
+  /// refused are retried at once, as ``setNeedsArbitration()`` and an appearing screen retry
+  /// them: a host may exist now.
   func applySetActiveChild(_ child: DispatchNode?) {
     if let child, child.storedParent !== self {
       return diagnose(
@@ -155,6 +157,7 @@ extension DispatchNode {
       return node.isVisible && !node.isClosed
     }
     if isVisible && !isClosed && storedActiveChildProvider == nil && (shows(old) || shows(child)) {
+      root.domain.retryRefusedNow()
       requestPass()
     }
   }

@@ -93,9 +93,10 @@ public final class AlertDispatch {
   /// (``setParent(_:)``, ``close()``, or its release).
   ///
   /// A pass runs when the change can move the active chain: this dispatch is visible and the
-  /// old or the new child is visible. Switching while both are hidden (between one tab's
-  /// ``disappear()`` and the other's ``appear()``) runs none. Like every call, a change made
-  /// during a pass (from a presenter) takes effect after it.
+  /// old or the new child is visible. Then, as with ``setNeedsArbitration()``, alerts a
+  /// presenter refused are retried at once. Switching while both are hidden (between one tab's
+  /// ``disappear()`` and the other's ``appear()``, which retries them) runs none. Like every
+  /// call, a change made during a pass (from a presenter) takes effect after it.
   ///
   /// While ``activeChildProvider`` is set, the provider names the active child and this value
   /// is not read. Without a provider on the chain, a pass reuses the chain of the previous pass

@@ -7,6 +7,12 @@ import Testing
 @MainActor
 @Suite("Active child")
 struct ActiveChildTests {
+  /// The app's selected child, which a provider reads.
+  final class Selection {
+    var dispatch: AlertDispatch
+    init(_ dispatch: AlertDispatch) { self.dispatch = dispatch }
+  }
+
   // The tab story of `DomainTests.tabDomain` runs with the active children set, too.
 
   @Test("Setting the active child to nil takes its subtree off the chain")
@@ -42,6 +48,31 @@ struct ActiveChildTests {
     #expect(root.activeChild === second)
     second.appear()
     f.expect(["present two @second"])
+    f.verify()
+  }
+
+  @Test(
+    "A switch retries refused alerts at once, as setNeedsArbitration() does after a provider's",
+    arguments: [false, true])
+  func switchRetriesRefused(pushed: Bool) {
+    // From an independent review: a switch by `activeChild` first waited out the backoff.
+    let f = Fixture()
+    let root = f.dispatch("root")
+    let first = f.dispatch("first", parent: root)
+    let second = f.dispatch("second", parent: root)
+    let selection = Selection(first)
+    if pushed {
+      root.activeChild = first
+    } else {
+      root.activeChildProvider = { selection.dispatch }
+    }
+    f.presenter.refusal = "no host"
+    f.add("x", to: root)
+    f.expect(["refuse x @root: no host"])
+    f.presenter.refusal = nil
+    selection.dispatch = second
+    if pushed { root.activeChild = second } else { root.setNeedsArbitration() }
+    f.expect(["present x @root"])
     f.verify()
   }
 

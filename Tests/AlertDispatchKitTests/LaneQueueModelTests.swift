@@ -1,0 +1,83 @@
+import Testing
+
+@testable import AlertDispatchKit
+
+/// A dispatch's lane queues against a sorted list, after every insert and remove: alerts of
+/// three priorities and three lanes, re-inserted in any order (so older alerts come back in
+/// front of newer ones), removed from the front and from the middle. Written by an independent
+/// review of the buckets that hold their first alert inline.
+@MainActor
+@Suite("Lane queue: a sorted model")
+struct LaneQueueModelTests {
+  /// A small deterministic generator.
+  struct Generator {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+  }
+
+  @Test("A lane queue and a dispatch's lane queues follow a sorted model", arguments: 1...4)
+  func model(seed: Int) {
+    var random = Generator(state: UInt64(seed))
+    let node = DispatchNode(
+      name: "n", isVisible: true, clock: SystemAlertClock.shared, presenter: nil)
+    let lanes = [AlertLane.modal, AlertLane("x", capacity: .limited(2)), AlertLane("y")]
+    let pool = (0..<200).map { index in
+      AlertHandle(
+        request: AlertRequest(
+          id: AlertID("a\(index)"), priority: [AlertPriority.low, .normal, .high][random.next(3)],
+          lane: lanes[random.next(lanes.count)]),
+        owner: node, seq: UInt64(index * 3 + 1))
+    }
+    var queue = LaneQueue()
+    var inQueue: [AlertHandle] = []
+    let queues = LaneQueues()
+    var inQueues: [AlertHandle] = []
+    for _ in 0..<1500 {
+      let alert = pool[random.next(pool.count)]
+      if inQueue.contains(where: { $0 === alert }) {
+        let target = random.next(2) == 0 ? (queue.front ?? alert) : alert
+        queue.remove(target)
+        inQueue.removeAll { $0 === target }
+      } else {
+        queue.insert(alert)
+        inQueue.append(alert)
+      }
+      let other = pool[random.next(pool.count)]
+      if inQueues.contains(where: { $0 === other }) {
+        queues.remove(other)
+        inQueues.removeAll { $0 === other }
+      } else {
+        queues.insert(other)
+        inQueues.append(other)
+      }
+
+      let expected = inQueue.sorted { $0.ranksBefore($1) }
+      var cursor = queue.cursor()
+      var read: [AlertHandle] = []
+      while let alert = cursor.current {
+        read.append(alert)
+        cursor.advance()
+      }
+      let inOrder = read.elementsEqual(expected, by: ===)
+      #expect(inOrder)
+      #expect(queue.count == inQueue.count)
+      #expect(queue.front === expected.first)
+      #expect(
+        queue.frontRank?.seq == expected.first?.seq
+          && queue.frontRank?.priority == expected.first?.priority)
+      #expect(queues.lanesWithStaleFrontRank() == [])
+      let byLane = queues.alertsInLineOrder()
+      for lane in lanes {
+        let sorted = inQueues.filter { $0.laneKey == lane.key }.sorted { $0.ranksBefore($1) }
+        let laneInOrder = (byLane[lane.key] ?? []).elementsEqual(sorted, by: ===)
+        #expect(laneInOrder)
+        #expect(queues.frontRank(for: lane.key)?.seq == sorted.first?.seq)
+        #expect(queues.front(for: lane.key) === sorted.first)
+      }
+      if !inOrder { return }
+    }
+  }
+}
