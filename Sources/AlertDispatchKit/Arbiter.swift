@@ -174,6 +174,7 @@ struct Arbiter {
 
   /// The short plan of a lane of capacity 1 that shows nothing (or nothing once the alert that
   /// left the chain is suspended): its first candidate goes up when it may now.
+  @inline(__always)
   private func emptyLanePlan(at index: Int) -> ShortPlan? {
     let domain = root.domain
     guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
