@@ -157,7 +157,9 @@ final class Domain {
   /// id to nobody), or `nil`; and the alerts that wait for the id either way. One look-up
   /// serves both the duplicate check and the claim.
   func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: WaiterList) {
-    let slot = ids.slotInserting(alert.id)
+    // A new id, the common case, is written in without reading its slot (see `IDTable`).
+    let (slot, inserted) = ids.insert(alert.id, entry: IDEntry(alert: alert))
+    if inserted { return (nil, WaiterList()) }
     if let existing = ids.slots[slot].entry.alert {
       return (existing, ids.slots[slot].entry.waiters)
     }
