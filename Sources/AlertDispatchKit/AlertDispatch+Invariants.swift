@@ -57,23 +57,36 @@ extension DispatchNode {
     }
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
+      stack.append(contentsOf: node.children)
       for lane in node.queues.lanesWithStaleFrontRank() {
         violations.append(
           "dispatch '\(node.name)' records a stale front for its queue of lane \(lane)")
       }
-      // Each lane queue holds exactly the dispatch's alerts that wait to go up, in line order.
-      let queued = node.queues.alertsInLineOrder()
-      let waiting = Dictionary(grouping: node.alerts.values.filter(\.inQueue), by: \.laneKey)
-      for lane in Set(queued.keys).union(waiting.keys) {
-        let expected = (waiting[lane] ?? []).sorted { $0.ranksBefore($1) }
-        let actual = queued[lane] ?? []
-        if !expected.elementsEqual(actual, by: ===) {
-          violations.append(
-            "dispatch '\(node.name)' queues \(actual.map(\.id)) in lane \(lane.rawValue), not \(expected.map(\.id))"
-          )
+      // Each lane queue holds only the dispatch's alerts of its lane that wait to go up, each
+      // once and in line order, and the queues hold every such alert.
+      if node.queues.isEmpty && node.alerts.isEmpty { continue }
+      var queued = 0
+      for (lane, start) in node.queues.cursorsByLane {
+        var cursor = start
+        var previous: AlertHandle?
+        while let alert = cursor.current {
+          queued += 1
+          if alert.laneKey != lane || !alert.inQueue || alert.owner !== node
+            || previous.map({ !$0.ranksBefore(alert) }) == true
+          {
+            violations.append(
+              "dispatch '\(node.name)' queues '\(alert.id)' out of place in lane \(lane.rawValue)")
+            break
+          }
+          previous = alert
+          cursor.advance()
         }
       }
-      stack.append(contentsOf: node.children)
+      let waiting = node.alerts.count { $0.inQueue }
+      if queued != waiting {
+        violations.append(
+          "dispatch '\(node.name)' queues \(queued) alerts, but \(waiting) wait to go up")
+      }
     }
     return violations
   }

@@ -399,6 +399,16 @@ struct AlertSlots {
   /// The alerts, first added first.
   var values: [AlertHandle] { slots.compactMap { $0 } }
 
+  /// Whether the dispatch has no unfinished alert.
+  var isEmpty: Bool { slots.isEmpty }
+
+  /// How many of the alerts satisfy `predicate` (without making an array of them).
+  func count(where predicate: (AlertHandle) -> Bool) -> Int {
+    var count = 0
+    for case let alert? in slots where predicate(alert) { count += 1 }
+    return count
+  }
+
   mutating func insert(_ alert: AlertHandle) {
     guard !contains(alert) else { return }
     alert.slot = slots.count

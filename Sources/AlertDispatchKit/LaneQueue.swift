@@ -291,19 +291,12 @@ final class LaneQueues {
     return stale
   }
 
-  /// Every lane's queue read in line order with a cursor, by lane (for the invariant checks).
-  func alertsInLineOrder() -> [LaneKey: [AlertHandle]] {
-    var result: [LaneKey: [AlertHandle]] = [:]
-    for index in lanes.indices {
-      var cursor = queues[index].cursor()
-      var alerts: [AlertHandle] = []
-      while let alert = cursor.current {
-        alerts.append(alert)
-        cursor.advance()
-      }
-      result[lanes[index]] = alerts
-    }
-    return result
+  /// Whether no lane queue holds an alert.
+  var isEmpty: Bool { lanes.isEmpty }
+
+  /// Each lane's key and a cursor at its queue's front (for the invariant checks).
+  var cursorsByLane: [(lane: LaneKey, cursor: LaneQueue.Cursor)] {
+    lanes.indices.map { (lanes[$0], queues[$0].cursor()) }
   }
 
   func insert(_ alert: AlertHandle) {

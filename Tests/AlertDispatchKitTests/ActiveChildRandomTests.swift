@@ -18,7 +18,7 @@ struct ActiveChildRandomTests {
     }
   }
 
-  @Test("Invariants and explanations hold after every call", arguments: Array(1...24))
+  @Test("Invariants and explanations hold after every call", arguments: Array(1...12))
   func world(seed: Int) {
     let f = Fixture()
     var random = Generator(state: UInt64(seed) &* 7919)
