@@ -121,7 +121,7 @@ struct ActiveChain {
   }
 
   /// The chain's storage, for the next pass to build its chain over (see
-  /// ``init(root:reusing:)``). It holds the chain's nodes until then, or until the domain is
+  /// ``init(root:reusing:cachedAs:)``). It holds the chain's nodes until then, or until the domain is
   /// reset (the tree changed shape, or the root was released).
   mutating func recycled() -> [Link] {
     var storage: [Link] = []

@@ -22,7 +22,7 @@ final class Domain {
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
   /// Storage the passes reuse, so that a pass allocates nothing: the last pass's chain (see
-  /// ``ActiveChain/init(root:reusing:)``), and empty buffers.
+  /// ``ActiveChain/init(root:reusing:cachedAs:)``), and empty buffers.
   @exclusivity(unchecked)
   var linkBuffer: [ActiveChain.Link] = []
   /// What ``linkBuffer`` was built from, when it can be reused as it is: no provider was asked.
