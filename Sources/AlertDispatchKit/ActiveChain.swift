@@ -13,6 +13,8 @@ struct ActiveChain {
   /// A chain is a path down the tree, a few nodes long, and it is rebuilt at every pass: linear
   /// look-ups in one small array cost less than hashing into a set and a dictionary.
   private var links: [Link] = []
+  /// Whether the chain is the previous pass's, reused as it was.
+  private(set) var isReused = false
 
   /// What a chain was built from: the generations of the tree and of the dispatches' states
   /// (visibility, pause, close, active child, provider) when it was built.
@@ -34,7 +36,10 @@ struct ActiveChain {
   init(root: DispatchNode, reusing buffer: inout [Link], cachedAs key: inout Key?) {
     swap(&links, &buffer)
     let now = Key.current
-    if key == now { return }
+    if key == now {
+      isReused = true
+      return
+    }
     let askedProvider = build(from: root)
     key = askedProvider ? nil : now
   }
@@ -64,7 +69,7 @@ struct ActiveChain {
     // No node can come twice: `activeChild()` only answers a child whose parent is the node,
     // and parent links have no cycle (`setParent(_:)` refuses one), so the chain goes down the
     // tree. The bound only guards against a hang should that ever break.
-    while current.isVisible, !current.isClosed, count < 100_000 {
+    while current.canBeOnChain, count < 100_000 {
       if paused == nil && current.isPaused { paused = count }
       if count == links.count {
         links.append(Link(node: current, pausedBy: paused))
@@ -131,6 +136,9 @@ struct ActiveChain {
 }
 
 extension DispatchNode {
+  /// Whether the dispatch can be a link of an active chain: visible and not closed.
+  var canBeOnChain: Bool { isVisible && !isClosed }
+
   /// The provider's answer, if it names a child of this dispatch; otherwise `nil`, with a
   /// diagnostic the first time a given wrong answer is seen. Without a provider, the active
   /// child the app set (``storedActiveChild``), which is always a child.

@@ -5,6 +5,15 @@ extension DispatchNode {
     Engine.shared.markDirty(root)
   }
 
+  /// Asks the root for a pass in which alerts a presenter refused are retried at once, without
+  /// waiting out their backoff: a host may exist now (an appear, a switch of active child,
+  /// ``setNeedsArbitration()``).
+  func requestPassRetryingRefused() {
+    let root = self.root
+    root.domain.retryRefusedNow()
+    Engine.shared.markDirty(root)
+  }
+
   /// Delivers an event to the observers of this dispatch and of every ancestor; a diagnostic
   /// also goes to ``AlertDispatch/diagnosticHandler``. Nothing is built when nobody listens.
   func emit(_ kind: AlertEvent.Kind, alert: AlertHandle? = nil) {

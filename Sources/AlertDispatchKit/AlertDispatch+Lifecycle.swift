@@ -133,8 +133,7 @@ extension DispatchNode {
   /// may exist now.
   func applySetVisible(_ visible: Bool) {
     isVisible = visible
-    if visible { root.domain.retryRefusedNow() }
-    requestPass()
+    if visible { requestPassRetryingRefused() } else { requestPass() }
   }
 
   /// `activeChild = child`: a pass runs only when the change can move the active chain, that
@@ -152,13 +151,10 @@ extension DispatchNode {
     guard old !== child else { return }
     storedActiveChild = child
     DispatchNode.chainGeneration &+= 1
-    func shows(_ node: DispatchNode?) -> Bool {
-      guard let node else { return false }
-      return node.isVisible && !node.isClosed
-    }
-    if isVisible && !isClosed && storedActiveChildProvider == nil && (shows(old) || shows(child)) {
-      root.domain.retryRefusedNow()
-      requestPass()
+    if canBeOnChain && storedActiveChildProvider == nil
+      && (old?.canBeOnChain == true || child?.canBeOnChain == true)
+    {
+      requestPassRetryingRefused()
     }
   }
 

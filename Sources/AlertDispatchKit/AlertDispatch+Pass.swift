@@ -17,7 +17,7 @@ extension DispatchNode {
     swap(&buffer, &domain.linkBuffer)
     var chain = ActiveChain(root: self, reusing: &buffer, cachedAs: &domain.chainKey)
     defer { domain.linkBuffer = chain.recycled() }
-    if DispatchNode.checksInvariants && domain.chainKey != nil {
+    if DispatchNode.checksInvariants && chain.isReused {
       let fresh = ActiveChain(root: self)
       if !chain.isSame(as: fresh) {
         invariantViolations.append(

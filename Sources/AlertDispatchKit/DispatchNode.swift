@@ -292,8 +292,7 @@ final class DispatchNode {
   /// for a presenter retry are retried at once).
   func setNeedsArbitration() {
     Engine.shared.perform {
-      self.root.domain.retryRefusedNow()
-      self.requestPass()
+      self.requestPassRetryingRefused()
     }
   }
 

@@ -281,10 +281,10 @@ final class LaneQueues {
         stale.append(lanes[index].rawValue)
       }
     }
-    let first = lanes.first.map { frontRank(for: $0) } ?? nil
-    if firstLane != (lanes.first?.rawValue ?? -1)
-      || first?.priority != queues.first?.front?.priority
-      || first?.seq != queues.first?.front?.seq
+    // The copy of the first lane's key and rank beside the arrays.
+    let rank = queues.first?.frontRank
+    if firstLane != (lanes.first?.rawValue ?? -1) || firstRank?.priority != rank?.priority
+      || firstRank?.seq != rank?.seq
     {
       stale.append(lanes.first?.rawValue ?? -1)
     }

@@ -9,19 +9,10 @@ import Testing
 @MainActor
 @Suite("Active child: random calls")
 struct ActiveChildRandomTests {
-  /// A small deterministic generator.
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-  }
-
   @Test("Invariants and explanations hold after every call", arguments: Array(1...12))
   func world(seed: Int) {
     let f = Fixture()
-    var random = Generator(state: UInt64(seed) &* 7919)
+    var random = TestGenerator(state: UInt64(seed) &* 7919)
     var nodes: [AlertDispatch] = (0..<6).map { f.dispatch("n\($0)") }
     var handles: [AlertHandle] = []
     var counter = 0

@@ -9,18 +9,9 @@ import Testing
 @MainActor
 @Suite("Lane queue: a sorted model")
 struct LaneQueueModelTests {
-  /// A small deterministic generator.
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-  }
-
   @Test("A lane queue and a dispatch's lane queues follow a sorted model", arguments: 1...3)
   func model(seed: Int) {
-    var random = Generator(state: UInt64(seed))
+    var random = TestGenerator(state: UInt64(seed))
     let node = DispatchNode(
       name: "n", isVisible: true, clock: SystemAlertClock.shared, presenter: nil)
     let lanes = [AlertLane.modal, AlertLane("x", capacity: .limited(2)), AlertLane("y")]
