@@ -62,6 +62,10 @@ extension DispatchNode {
         violations.append(
           "dispatch '\(node.name)' records a stale front for its queue of lane \(lane)")
       }
+      for lane in node.queues.lanesWithMalformedRuns() {
+        violations.append(
+          "dispatch '\(node.name)' keeps its queue of lane \(lane) in malformed runs of priorities")
+      }
       // Each lane queue holds only the dispatch's alerts of its lane that wait to go up, each
       // once and in line order, and the queues hold every such alert.
       if node.queues.isEmpty && node.alerts.isEmpty { continue }

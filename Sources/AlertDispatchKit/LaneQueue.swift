@@ -1,8 +1,10 @@
 /// The alerts of one dispatch and one lane that compete for the lane, in line order: priority
 /// high to low, then first added first.
 ///
-/// Alerts of equal priority share a bucket kept in add order, so the common operations (add an
-/// alert, take the front one) cost O(log P) for P distinct priorities, whatever the queue holds.
+/// Alerts of equal priority share a bucket kept in add order, and the buckets are kept in runs
+/// of at most 32 priorities, so the common operations (add an alert, take the front one) cost
+/// O(log P) for P distinct priorities, plus moving at most one run's entries, whatever the
+/// queue holds.
 @MainActor
 struct LaneQueue {
   /// An alert of a bucket and its place in add order, kept beside it: finding where an alert
@@ -84,17 +86,35 @@ struct LaneQueue {
     }
   }
 
-  /// Distinct priorities present, low to high, and the bucket of each at the same index: the
-  /// cursors of every pass read buckets by index, without hashing. The front of the line is the
-  /// last bucket, so taking the front alert, the common case, moves no other bucket.
-  private var priorities: [Int] = []
-  private var buckets: [Bucket] = []
+  /// A run of distinct priorities, low to high, and the bucket of each at the same index.
+  fileprivate struct Chunk {
+    var priorities: [Int]
+    var buckets: [Bucket]
+  }
+
+  /// The distinct priorities present, low to high, in runs of at most ``chunkCapacity``: a new
+  /// priority moves the priorities and buckets after it in its run only, not in the whole
+  /// queue (one array of 1,000 priorities moved 20 KB on each add). The cursors of every pass
+  /// read buckets by index, without hashing. The front of the line is the last bucket of the
+  /// last run, so taking the front alert, the common case, moves no other bucket.
+  private var chunks: [Chunk] = []
+  /// The lowest priority of each run, to find a run without reading one.
+  private var chunkLows: [Int] = []
+  /// The most priorities a run holds; a run that grows past it splits in two.
+  let chunkCapacity: Int
   private(set) var count = 0
   /// The storage of a few buckets that emptied, for the next new priorities: with priorities
   /// that mostly differ, an alert would otherwise allocate a bucket's storage when it joins the
   /// queue and free it when it leaves.
   private var spareItems: [ContiguousArray<Entry>] = []
   private static let maxSpareItems = 8
+
+  /// An empty queue whose runs of priorities hold at most `chunkCapacity` (at least 2; tests
+  /// use small runs to split and merge them often).
+  init(chunkCapacity: Int = 32) {
+    precondition(chunkCapacity >= 2, "a run of priorities holds at least 2")
+    self.chunkCapacity = chunkCapacity
+  }
 
   var isEmpty: Bool { count == 0 }
 
@@ -104,18 +124,33 @@ struct LaneQueue {
   private(set) var frontRank: LineRank?
 
   private mutating func updateFrontRank() {
-    guard let priority = priorities.last else {
+    let last = chunks.count - 1
+    guard last >= 0 else {
       frontRank = nil
       return
     }
-    frontRank = (priority, buckets[buckets.count - 1].first.seq)
+    let top = chunks[last].buckets.count - 1
+    frontRank = (chunks[last].priorities[top], chunks[last].buckets[top].first.seq)
+  }
+
+  /// The run where `priority` is or would go, and its index there: the last run whose lowest
+  /// priority is at most `priority` (the first run when none is), found at once for the front
+  /// run's highest priority.
+  private func place(of priority: Int) -> (chunk: Int, index: Int, found: Bool) {
+    let last = chunks.count - 1
+    guard last >= 0 else { return (0, 0, false) }
+    if chunks[last].priorities.last == priority {
+      return (last, chunks[last].priorities.count - 1, true)
+    }
+    let (low, isLow) = LaneQueue.slot(of: priority, in: chunkLows)
+    if isLow { return (low, 0, true) }
+    let chunk = max(low - 1, 0)
+    let (index, found) = LaneQueue.slot(of: priority, in: chunks[chunk].priorities)
+    return (chunk, index, found)
   }
 
   /// Where `priority` is, or would be inserted, in `priorities` (low to high).
-  private func slot(of priority: Int) -> (index: Int, found: Bool) {
-    LaneQueue.slot(of: priority, in: priorities)
-  }
-
+  ///
   /// The search has no branch on the priorities it reads (each step picks its half with a
   /// conditional move): with priorities that differ from alert to alert, the branch of a
   /// plain binary search is mispredicted at every other step. Nonisolated, so that the closure
@@ -139,77 +174,146 @@ struct LaneQueue {
 
   mutating func insert(_ alert: AlertHandle) {
     let priority = alert.priority
-    let (index, found) =
-      priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
-    if found {
-      buckets[index].insert(alert)
-    } else {
-      priorities.insert(priority, at: index)
-      buckets.insert(Bucket(alert, rest: spareItems.popLast() ?? []), at: index)
-    }
     count += 1
-    if index == buckets.count - 1 { updateFrontRank() }
+    guard !chunks.isEmpty else {
+      chunks.append(Chunk(priorities: [priority], buckets: [newBucket(alert)]))
+      chunkLows.append(priority)
+      updateFrontRank()
+      return
+    }
+    let (chunk, index, found) = place(of: priority)
+    let isFront = chunk == chunks.count - 1 && index >= chunks[chunk].buckets.count - 1
+    if found {
+      chunks[chunk].buckets[index].insert(alert)
+    } else {
+      chunks[chunk].priorities.insert(priority, at: index)
+      chunks[chunk].buckets.insert(newBucket(alert), at: index)
+      if index == 0 { chunkLows[chunk] = priority }
+      if chunks[chunk].priorities.count > chunkCapacity { split(chunk) }
+    }
+    if isFront { updateFrontRank() }
+  }
+
+  private mutating func newBucket(_ alert: AlertHandle) -> Bucket {
+    Bucket(alert, rest: spareItems.popLast() ?? [])
+  }
+
+  /// Splits a run that outgrew ``chunkCapacity`` into two halves.
+  private mutating func split(_ chunk: Int) {
+    let half = chunks[chunk].priorities.count / 2
+    let upper = Chunk(
+      priorities: Array(chunks[chunk].priorities[half...]),
+      buckets: Array(chunks[chunk].buckets[half...]))
+    chunks[chunk].priorities.removeSubrange(half...)
+    chunks[chunk].buckets.removeSubrange(half...)
+    chunks.insert(upper, at: chunk + 1)
+    chunkLows.insert(upper.priorities[0], at: chunk + 1)
   }
 
   mutating func remove(_ alert: AlertHandle) {
-    let priority = alert.priority
-    let (index, found) =
-      priorities.last == priority ? (priorities.count - 1, true) : slot(of: priority)
+    let (chunk, index, found) = place(of: alert.priority)
     guard found else { return }
-    let before = buckets[index].count
-    buckets[index].remove(alert)
-    count -= before - buckets[index].count
-    defer { if index >= buckets.count - 1 { updateFrontRank() } }
-    if buckets[index].isEmpty {
-      priorities.remove(at: index)
-      let rest = buckets.remove(at: index).rest
+    let wasFront = chunk == chunks.count - 1 && index == chunks[chunk].buckets.count - 1
+    let before = chunks[chunk].buckets[index].count
+    chunks[chunk].buckets[index].remove(alert)
+    count -= before - chunks[chunk].buckets[index].count
+    if chunks[chunk].buckets[index].isEmpty {
+      chunks[chunk].priorities.remove(at: index)
+      let rest = chunks[chunk].buckets.remove(at: index).rest
       // Only storage that was allocated is worth keeping (an empty array holds none).
       if rest.capacity > 0 && spareItems.count < LaneQueue.maxSpareItems {
         spareItems.append(rest)
       }
+      if chunks[chunk].priorities.isEmpty {
+        chunks.remove(at: chunk)
+        chunkLows.remove(at: chunk)
+      } else {
+        if index == 0 { chunkLows[chunk] = chunks[chunk].priorities[0] }
+        if chunks[chunk].priorities.count < chunkCapacity / 2 { mergeIfSmall(chunk) }
+      }
     }
+    if wasFront { updateFrontRank() }
+  }
+
+  /// Joins a run with the next when the two fit in half a run, so that the queue does not keep
+  /// many small runs after a crowd of priorities left; a run joined or split then has room to
+  /// change by half a run before the next split or join.
+  private mutating func mergeIfSmall(_ chunk: Int) {
+    var first = chunk
+    if first == chunks.count - 1 { first -= 1 }
+    guard first >= 0,
+      chunks[first].priorities.count + chunks[first + 1].priorities.count <= chunkCapacity / 2
+    else { return }
+    let next = chunks.remove(at: first + 1)
+    chunkLows.remove(at: first + 1)
+    chunks[first].priorities.append(contentsOf: next.priorities)
+    chunks[first].buckets.append(contentsOf: next.buckets)
   }
 
   /// Reads the queue in line order: the last bucket first, each bucket from its head.
   ///
-  /// It holds the buckets only (one reference), not a copy of the whole queue.
+  /// It holds the runs only (one reference), not a copy of the whole queue.
   struct Cursor {
-    fileprivate let buckets: [Bucket]
+    fileprivate let chunks: [Chunk]
+    fileprivate var chunkIndex: Int
     fileprivate var bucketIndex: Int
     /// `nil` at the bucket's first alert, then the index in its `rest`.
     fileprivate var position: Int?
 
-    fileprivate init(buckets: [Bucket]) {
-      self.buckets = buckets
-      bucketIndex = buckets.count - 1
+    fileprivate init(chunks: [Chunk]) {
+      self.chunks = chunks
+      chunkIndex = chunks.count - 1
+      bucketIndex = chunkIndex >= 0 ? chunks[chunkIndex].buckets.count - 1 : -1
     }
 
     /// The alert under the cursor, or `nil` past the end.
     var current: AlertHandle? {
-      guard bucketIndex >= 0 else { return nil }
-      guard let position else { return buckets[bucketIndex].first.alert }
-      return buckets[bucketIndex].rest[position].alert
+      guard chunkIndex >= 0 else { return nil }
+      guard let position else { return chunks[chunkIndex].buckets[bucketIndex].first.alert }
+      return chunks[chunkIndex].buckets[bucketIndex].rest[position].alert
     }
 
     mutating func advance() {
-      guard bucketIndex >= 0 else { return }
-      let next = position.map { $0 + 1 } ?? buckets[bucketIndex].head
-      if next < buckets[bucketIndex].rest.count {
+      guard chunkIndex >= 0 else { return }
+      let next = position.map { $0 + 1 } ?? chunks[chunkIndex].buckets[bucketIndex].head
+      if next < chunks[chunkIndex].buckets[bucketIndex].rest.count {
         position = next
-      } else {
-        bucketIndex -= 1
-        position = nil
+        return
+      }
+      position = nil
+      bucketIndex -= 1
+      if bucketIndex < 0 {
+        chunkIndex -= 1
+        if chunkIndex >= 0 { bucketIndex = chunks[chunkIndex].buckets.count - 1 }
       }
     }
   }
 
-  func cursor() -> Cursor { Cursor(buckets: buckets) }
+  func cursor() -> Cursor { Cursor(chunks: chunks) }
 
   /// The first alert in line order, or `nil` when the queue is empty.
+  @inline(__always)
   var front: AlertHandle? {
-    buckets.last?.first.alert
+    let last = chunks.count - 1
+    guard last >= 0 else { return nil }
+    return chunks[last].buckets[chunks[last].buckets.count - 1].first.alert
   }
 
+  /// How many runs of priorities the queue keeps, and whether each holds 1 to
+  /// ``chunkCapacity`` priorities in order, above the run before it, with its lowest recorded
+  /// (for the invariant checks and tests).
+  var chunkShape: (chunks: Int, wellFormed: Bool) {
+    var previous = Int.min
+    for index in chunks.indices {
+      let priorities = chunks[index].priorities
+      guard !priorities.isEmpty, priorities.count <= chunkCapacity,
+        priorities.count == chunks[index].buckets.count, chunkLows[index] == priorities[0],
+        priorities[0] > previous, zip(priorities, priorities.dropFirst()).allSatisfy({ $0 < $1 })
+      else { return (chunks.count, false) }
+      previous = priorities[priorities.count - 1]
+    }
+    return (chunks.count, chunkLows.count == chunks.count)
+  }
 }
 
 /// The lane queues of one dispatch. A dispatch queues in one lane or a few: a linear search over
@@ -289,6 +393,12 @@ final class LaneQueues {
       stale.append(lanes.first?.rawValue ?? -1)
     }
     return stale
+  }
+
+  /// The lanes whose queue keeps its runs of priorities out of shape: empty, too long, out of
+  /// order, or with a stale lowest priority (for the invariant checks).
+  func lanesWithMalformedRuns() -> [Int] {
+    lanes.indices.filter { !queues[$0].chunkShape.wellFormed }.map { lanes[$0].rawValue }
   }
 
   /// Whether no lane queue holds an alert.

@@ -5,7 +5,8 @@ import Testing
 /// A dispatch's lane queues against a sorted list, after every insert and remove: alerts of
 /// three priorities and three lanes (80 of them), re-inserted in any order (so older alerts come back in
 /// front of newer ones), removed from the front and from the middle. Written by an independent
-/// review of the buckets that hold their first alert inline.
+/// review of the buckets that hold their first alert inline. A second test splits and joins the
+/// runs the buckets are kept in, with many priorities and small runs.
 @MainActor
 @Suite("Lane queue: a sorted model")
 struct LaneQueueModelTests {
@@ -45,31 +46,12 @@ struct LaneQueueModelTests {
         inQueues.append(other)
       }
 
-      let expected = inQueue.sorted { $0.ranksBefore($1) }
-      var cursor = queue.cursor()
-      var read: [AlertHandle] = []
-      while let alert = cursor.current {
-        read.append(alert)
-        cursor.advance()
-      }
-      let inOrder = read.elementsEqual(expected, by: ===)
-      #expect(inOrder)
-      #expect(queue.count == inQueue.count)
-      #expect(queue.front === expected.first)
-      #expect(
-        queue.frontRank?.seq == expected.first?.seq
-          && queue.frontRank?.priority == expected.first?.priority)
+      let inOrder = follows(queue, inQueue)
       #expect(queues.lanesWithStaleFrontRank() == [])
       let cursors = queues.cursorsByLane
       for lane in lanes {
         let sorted = inQueues.filter { $0.laneKey == lane.key }.sorted { $0.ranksBefore($1) }
-        var read: [AlertHandle] = []
-        if var cursor = cursors.first(where: { $0.lane == lane.key })?.cursor {
-          while let alert = cursor.current {
-            read.append(alert)
-            cursor.advance()
-          }
-        }
+        let read = cursors.first { $0.lane == lane.key }.map { readAll($0.cursor) } ?? []
         let laneInOrder = read.elementsEqual(sorted, by: ===)
         #expect(laneInOrder)
         #expect(queues.frontRank(for: lane.key)?.seq == sorted.first?.seq)
@@ -77,5 +59,76 @@ struct LaneQueueModelTests {
       }
       if !inOrder { return }
     }
+  }
+
+  @Test(
+    "Runs of priorities split and join, and the queue keeps line order",
+    arguments: [(2, 1), (4, 2), (32, 3)])
+  func runs(capacity: Int, seed: Int) {
+    var random = TestGenerator(state: UInt64(seed) &* 7919)
+    let node = DispatchNode(
+      name: "n", isVisible: true, clock: SystemAlertClock.shared, presenter: nil)
+    // 150 priorities for 300 alerts: buckets that empty often (so that runs join), buckets of
+    // several alerts, and more priorities than a run holds at the largest capacity.
+    let pool = (0..<300).map { index in
+      AlertHandle(
+        request: AlertRequest(
+          id: AlertID("a\(index)"), priority: AlertPriority(random.next(150) * 3 - 200)),
+        owner: node, seq: UInt64(index * 3 + 1))
+    }
+    var queue = LaneQueue(chunkCapacity: capacity)
+    var inQueue: [AlertHandle] = []
+    var mostRuns = 0
+    for step in 0..<2_000 {
+      // Grow for a while, then mostly shrink, then grow again: runs split, then join.
+      let growing = (step / 500) % 2 == 0
+      let alert = pool[random.next(pool.count)]
+      if inQueue.contains(where: { $0 === alert }) {
+        if !growing || random.next(4) == 0 {
+          let target = random.next(2) == 0 ? (queue.front ?? alert) : alert
+          queue.remove(target)
+          inQueue.removeAll { $0 === target }
+        }
+      } else if growing || random.next(4) == 0 {
+        queue.insert(alert)
+        inQueue.append(alert)
+      }
+      let inOrder = follows(queue, inQueue)
+      let shape = queue.chunkShape
+      let distinct = Set(inQueue.map(\.priority)).count
+      mostRuns = max(mostRuns, shape.chunks)
+      #expect(shape.wellFormed)
+      // Every run holds a priority, and no run holds more than the capacity.
+      #expect(shape.chunks <= distinct)
+      #expect(shape.chunks * capacity >= distinct)
+      if !inOrder || !shape.wellFormed { return }
+    }
+    // The runs did split: more than one at some point.
+    #expect(mostRuns > 1)
+  }
+
+  /// Every alert under the cursor, from where it stands to the end.
+  private func readAll(_ start: LaneQueue.Cursor) -> [AlertHandle] {
+    var cursor = start
+    var read: [AlertHandle] = []
+    while let alert = cursor.current {
+      read.append(alert)
+      cursor.advance()
+    }
+    return read
+  }
+
+  /// Checks the queue against the alerts put in it: read in line order, counted, and with its
+  /// front and front rank; returns whether the order held.
+  private func follows(_ queue: LaneQueue, _ inQueue: [AlertHandle]) -> Bool {
+    let expected = inQueue.sorted { $0.ranksBefore($1) }
+    let inOrder = readAll(queue.cursor()).elementsEqual(expected, by: ===)
+    #expect(inOrder)
+    #expect(queue.count == inQueue.count)
+    #expect(queue.front === expected.first)
+    #expect(
+      queue.frontRank?.seq == expected.first?.seq
+        && queue.frontRank?.priority == expected.first?.priority)
+    return inOrder
   }
 }
