@@ -71,12 +71,26 @@ public protocol AlertClock: AnyObject {
 }
 
 /// The production clock: real time from `ContinuousClock`, timers as main-actor tasks.
+///
+/// Each timer's task sleeps until its deadline and then calls every action that has come due,
+/// earliest deadline first and, at the same deadline, in the order scheduled: the sleeping
+/// tasks wake in any order, so an action is not simply called by its own task.
 @MainActor
 public final class SystemAlertClock: AlertClock {
   /// The clock every dispatch uses unless it is given another.
   public static let shared = SystemAlertClock()
 
   private let origin = ContinuousClock.now
+
+  /// An action waiting for its deadline.
+  private struct Pending {
+    let deadline: AlertInstant
+    let action: @MainActor () -> Void
+  }
+
+  /// The actions not yet called or cancelled, by the order they were scheduled in.
+  private var pending: [UInt64: Pending] = [:]
+  private var scheduled: UInt64 = 0
 
   /// Creates a clock whose origin is now.
   public init() {}
@@ -88,17 +102,41 @@ public final class SystemAlertClock: AlertClock {
   public func schedule(at deadline: AlertInstant, _ action: @escaping @MainActor () -> Void)
     -> any AlertTimer
   {
+    scheduled += 1
+    let order = scheduled
+    pending[order] = Pending(deadline: deadline, action: action)
     let target = origin + deadline.offset
     let task = Task { @MainActor in
       try? await Task.sleep(until: target, clock: .continuous)
-      if !Task.isCancelled { action() }
+      if !Task.isCancelled { self.callDueActions() }
     }
-    return TaskTimer(task: task)
+    return TaskTimer(task: task, clock: self, order: order)
+  }
+
+  /// Calls every pending action whose deadline has come, earliest deadline first, then in the
+  /// order scheduled. An action that one of them cancels is not called.
+  private func callDueActions() {
+    let now = self.now
+    let due = pending.filter { $0.value.deadline <= now }.sorted {
+      ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
+    }
+    for (order, timer) in due where pending.removeValue(forKey: order) != nil {
+      timer.action()
+    }
   }
 
   private final class TaskTimer: AlertTimer {
     let task: Task<Void, Never>
-    init(task: Task<Void, Never>) { self.task = task }
-    func cancel() { task.cancel() }
+    let clock: SystemAlertClock
+    let order: UInt64
+    init(task: Task<Void, Never>, clock: SystemAlertClock, order: UInt64) {
+      self.task = task
+      self.clock = clock
+      self.order = order
+    }
+    func cancel() {
+      task.cancel()
+      clock.pending[order] = nil
+    }
   }
 }
