@@ -134,13 +134,14 @@ struct LaneQueue {
   }
 
   /// The run where `priority` is or would go, and its index there: the last run whose lowest
-  /// priority is at most `priority` (the first run when none is), found at once for the front
-  /// run's highest priority.
+  /// priority is at most `priority` (the first run when none is). The front's priority and
+  /// those above it, the common cases, are placed from the recorded front rank alone.
   private func place(of priority: Int) -> (chunk: Int, index: Int, found: Bool) {
-    let last = chunks.count - 1
-    guard last >= 0 else { return (0, 0, false) }
-    if chunks[last].priorities.last == priority {
-      return (last, chunks[last].priorities.count - 1, true)
+    guard let front = frontRank?.priority else { return (0, 0, false) }
+    if priority >= front {
+      let last = chunks.count - 1
+      let top = chunks[last].buckets.count - 1
+      return priority == front ? (last, top, true) : (last, top + 1, false)
     }
     let (low, isLow) = LaneQueue.slot(of: priority, in: chunkLows)
     if isLow { return (low, 0, true) }
