@@ -26,7 +26,8 @@ struct BenchOptions {
       --quick    n = 10, 100, 1,000 and one repetition (seconds; for tests and CI)
       --reps N   repetitions per cell (default 5); the median is reported
       --sizes A,B,…         only these n (for profiling)
-      --only WORKLOAD,…     only these workloads (burst, deep (with deep-bare), dependencies, churn)
+      --only WORKLOAD,…     only these workloads (burst, burst-wide, deep (with deep-bare),
+                            dependencies, churn)
       --schedulers NAME,…   only these schedulers (dispatch, provider, floor, seed002, seed000, seed004)
       --runs K              exactly K runs per repetition, no time budgets (for callgrind)
     """

@@ -37,7 +37,7 @@ extension Report {
   }
 
   private func workloadTable(_ workload: Workload) -> [String] {
-    let kinds: [SchedulerKind] = workload == .deepBare ? [.dispatch] : SchedulerKind.allCases
+    let kinds: [SchedulerKind] = workload.isReference ? [.dispatch] : SchedulerKind.allCases
     var header =
       pad("n", 7, right: true) + " " + pad("dispatch", 9, right: true)
       + pad("life", 10, right: true)
@@ -47,7 +47,7 @@ extension Report {
       for kind in [SchedulerKind.seed004, .seed000, .seed002] {
         header += pad("×" + kind.rawValue, 11, right: true)
       }
-    } else {
+    } else if workload == .deepBare {
       header += pad("offstage +%", 14, right: true)
     }
     var lines = ["  " + header]
@@ -68,7 +68,7 @@ extension Report {
           let value = comparison?.speedup[kind.rawValue].map { format($0) + "×" } ?? "-"
           line += pad(value, 11, right: true)
         }
-      } else {
+      } else if workload == .deepBare {
         line += pad(
           offstageOverhead["\(n)"].map { format($0 * 100) + " %" } ?? "-", 14, right: true)
       }

@@ -53,7 +53,7 @@ struct Report: Codable {
   }
 
   private mutating func computeFigures() {
-    let timed = Workload.allCases.filter { $0 != .deepBare }
+    let timed = Workload.allCases.filter { !$0.isReference }
     for workload in timed {
       for n in sizes {
         guard let ours = cell(.dispatch, workload, n), let event = ours.nsPerEvent else { continue }

@@ -4,6 +4,9 @@ import AlertDispatchKit
 enum Workload: String, CaseIterable, Sendable {
   /// n alerts of random priority on one dispatch, each dismissed as it goes up.
   case burst
+  /// The same with every priority distinct: a lane with n distinct priorities (AlertDispatch
+  /// only, as a reference: its cost per event must not grow with them either).
+  case burstWide = "burst-wide"
   /// A chain of depth 16 with 10,000 offstage screens holding alerts; the n alerts on the chain.
   case deep
   /// The same chain of depth 16 without offstage screens: the reference for `deep`.
@@ -13,9 +16,14 @@ enum Workload: String, CaseIterable, Sendable {
   /// Two tabs switching (disappear, appear) with showing alerts suspended and restored.
   case churn
 
+  /// Whether the workload only serves as a reference for AlertDispatch (the baselines do not
+  /// run it, and no ratio to them is computed).
+  var isReference: Bool { self == .deepBare || self == .burstWide }
+
   var summary: String {
     switch self {
     case .burst: "n alerts, random priority, one dispatch, each dismissed as it goes up"
+    case .burstWide: "the same with random priorities in 0..<10⁹ (n distinct; AlertDispatch only)"
     case .deep: "chain of depth 16 + 10,000 offstage screens with 2 alerts each; n alerts on chain"
     case .deepBare: "the same chain of depth 16, no offstage screens (reference for deep)"
     case .dependencies: "blocks of 16: a chain of 8 `after` links, 7 alerts fanning in to 1"
@@ -68,6 +76,8 @@ struct Scenario {
     switch workload {
     case .burst:
       alerts = (0..<n).map { spec($0, screen: 0, priority: random.priority()) }
+    case .burstWide:
+      alerts = (0..<n).map { spec($0, screen: 0, priority: random.widePriority()) }
     case .deep, .deepBare:
       for level in 1..<Scenario.chainDepth {
         screens.append(ScreenSpec(parent: level - 1, visible: true))
@@ -159,4 +169,7 @@ struct SplitMix64: RandomNumberGenerator {
 
   /// A priority in 0..<1000, so that lanes hold up to 1,000 distinct priorities.
   mutating func priority() -> Int { Int(next() % 1000) }
+
+  /// A priority in 0..<1,000,000,000, so that every alert of a run has its own.
+  mutating func widePriority() -> Int { Int(next() % 1_000_000_000) }
 }

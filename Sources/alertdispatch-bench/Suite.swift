@@ -27,9 +27,11 @@ enum SchedulerKind: String, CaseIterable {
     }
   }
 
-  /// Whether this kind runs `workload`: the providers only where screens have active children.
+  /// Whether this kind runs `workload`: the providers only where screens have active children,
+  /// and AlertDispatch alone the reference workloads.
   func runs(_ workload: Workload) -> Bool {
-    self != .provider || workload == .deep || workload == .churn
+    if workload.isReference { return self == .dispatch }
+    return self != .provider || workload == .deep || workload == .churn
   }
 
   /// Whether a cell runs whatever its prediction: AlertDispatch always, and seed 004 up to
@@ -59,8 +61,8 @@ enum SchedulerKind: String, CaseIterable {
 }
 
 /// Runs every workload at every size on every scheduler. AlertDispatch runs `deep` and
-/// `deep-bare` interleaved; the baselines do not run `deep-bare`, which only serves as the
-/// reference for the cost of offstage screens.
+/// `deep-bare` interleaved; the baselines do not run the reference workloads: `deep-bare`,
+/// which only serves as the reference for the cost of offstage screens, and `burst-wide`.
 @MainActor
 func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
   var cells: [Cell] = []
