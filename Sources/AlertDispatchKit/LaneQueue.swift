@@ -41,8 +41,15 @@ struct LaneQueue {
       if first.alert == nil {
         first = entry
       } else if alert.seq < first.seq {
-        // An alert older than the first comes back (a suspended alert): the first moves back.
-        rest.insert(first, at: head)
+        // An alert older than the first comes back (a suspended alert): the first moves back,
+        // into the slot the first left by when there is one (a bucket of one priority may hold
+        // most of a lane's alerts: moving them all would cost O(n)).
+        if head > 0 {
+          head -= 1
+          rest[head] = first
+        } else {
+          rest.insert(first, at: head)
+        }
         first = entry
       } else if let last = rest.last, head < rest.count, last.seq > alert.seq {
         rest.insert(entry, at: position(of: alert.seq))
