@@ -91,6 +91,10 @@ public final class SystemAlertClock: AlertClock {
   /// The actions not yet called or cancelled, by the order they were scheduled in.
   private var pending: [UInt64: Pending] = [:]
   private var scheduled: UInt64 = 0
+  /// The pending actions' deadlines and orders, earliest first: a binary heap, so that an app
+  /// with a timer on each of thousands of alerts pays O(log n) per timer. A cancelled action's
+  /// entry stays until it comes to the top, or until cancelled entries outnumber the others.
+  private var deadlines: [(deadline: AlertInstant, order: UInt64)] = []
 
   /// Creates a clock whose origin is now.
   public init() {}
@@ -105,6 +109,7 @@ public final class SystemAlertClock: AlertClock {
     scheduled += 1
     let order = scheduled
     pending[order] = Pending(deadline: deadline, action: action)
+    push((deadline, order))
     let target = origin + deadline.offset
     let task = Task { @MainActor in
       try? await Task.sleep(until: target, clock: .continuous)
@@ -113,15 +118,53 @@ public final class SystemAlertClock: AlertClock {
     return TaskTimer(task: task, clock: self, order: order)
   }
 
+  /// The number of actions not yet called or cancelled, and of entries in the heap of
+  /// deadlines (which may still hold cancelled ones), for tests.
+  var counts: (pending: Int, deadlines: Int) { (pending.count, deadlines.count) }
+
   /// Calls every pending action whose deadline has come, earliest deadline first, then in the
   /// order scheduled. An action that one of them cancels is not called.
   private func callDueActions() {
     let now = self.now
-    let due = pending.filter { $0.value.deadline <= now }.sorted {
-      ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
+    while let top = deadlines.first, top.deadline <= now {
+      popFirst()
+      if let timer = pending.removeValue(forKey: top.order) { timer.action() }
     }
-    for (order, timer) in due where pending.removeValue(forKey: order) != nil {
-      timer.action()
+  }
+
+  private func cancel(_ order: UInt64) {
+    guard pending.removeValue(forKey: order) != nil else { return }
+    if deadlines.count > 2 * pending.count + 64 {
+      // A sorted array is a heap.
+      deadlines = pending.map { ($0.value.deadline, $0.key) }.sorted { $0 < $1 }
+    }
+  }
+
+  private func push(_ entry: (deadline: AlertInstant, order: UInt64)) {
+    deadlines.append(entry)
+    var child = deadlines.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard deadlines[child] < deadlines[parent] else { break }
+      deadlines.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private func popFirst() {
+    let last = deadlines.removeLast()
+    guard !deadlines.isEmpty else { return }
+    deadlines[0] = last
+    var parent = 0
+    while true {
+      var least = parent
+      for child in [2 * parent + 1, 2 * parent + 2]
+      where child < deadlines.count && deadlines[child] < deadlines[least] {
+        least = child
+      }
+      if least == parent { return }
+      deadlines.swapAt(parent, least)
+      parent = least
     }
   }
 
@@ -136,7 +179,7 @@ public final class SystemAlertClock: AlertClock {
     }
     func cancel() {
       task.cancel()
-      clock.pending[order] = nil
+      clock.cancel(order)
     }
   }
 }

@@ -1,5 +1,6 @@
-import AlertDispatchKit
 import Testing
+
+@testable import AlertDispatchKit
 
 /// Calls `onRelease` when it is freed: captured by a timer's action, it tells when the clock
 /// let go of the action.
@@ -148,5 +149,40 @@ struct SystemClockTests {
     let seen = await first(count, of: stream)
     #expect(Set(seen).count == count, "every action is called once")
     #expect(seen == (0..<count).map { "\($0)" })
+  }
+
+  @Test("Actions are called earliest deadline first, and cancelled ones never")
+  func deadlineOrder() async {
+    let clock = SystemAlertClock()
+    // Deadlines already past, in any order: whichever task wakes first calls them all.
+    let span = max(clock.now.offset / Duration.nanoseconds(1), 1)
+    var random = TestGenerator(state: 11)
+    let (stream, sink) = AsyncStream.makeStream(of: String.self)
+    var kept: [(deadline: AlertInstant, index: Int)] = []
+    for index in 0..<300 {
+      let deadline = AlertInstant(offset: .nanoseconds(random.next(Int(span))))
+      let timer = clock.schedule(at: deadline) { sink.yield("\(index)") }
+      if index % 3 == 0 { timer.cancel() } else { kept.append((deadline, index)) }
+    }
+    let seen = await first(kept.count, of: stream)
+    let expected = kept.sorted { ($0.deadline, $0.index) < ($1.deadline, $1.index) }
+    #expect(seen == expected.map { "\($0.index)" })
+    #expect(clock.counts.pending == 0)
+  }
+
+  @Test("Cancelled timers do not pile up in the clock")
+  func cancelledDoNotPileUp() async {
+    let clock = SystemAlertClock()
+    let far = clock.now + .seconds(3_600)
+    let timers = (0..<1_000).map { _ in clock.schedule(at: far) {} }
+    for timer in timers.dropFirst(100) { timer.cancel() }
+    #expect(clock.counts.pending == 100)
+    // The heap was rebuilt from the pending actions while they were cancelled.
+    #expect(clock.counts.deadlines <= 2 * 100 + 64)
+    let (stream, sink) = AsyncStream.makeStream(of: String.self)
+    _ = clock.schedule(at: .zero) { sink.yield("due") }
+    #expect(await first(1, of: stream) == ["due"])
+    for timer in timers.prefix(100) { timer.cancel() }
+    #expect(clock.counts.pending == 0)
   }
 }
