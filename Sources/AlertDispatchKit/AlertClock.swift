@@ -113,7 +113,7 @@ public final class SystemAlertClock: AlertClock {
     let target = origin + deadline.offset
     let task = Task { @MainActor in
       try? await Task.sleep(until: target, clock: .continuous)
-      if !Task.isCancelled { self.callDueActions() }
+      if !Task.isCancelled { self.callDueActions(dueBy: deadline) }
     }
     return TaskTimer(task: task, clock: self, order: order)
   }
@@ -123,9 +123,10 @@ public final class SystemAlertClock: AlertClock {
   var counts: (pending: Int, deadlines: Int) { (pending.count, deadlines.count) }
 
   /// Calls every pending action whose deadline has come, earliest deadline first, then in the
-  /// order scheduled. An action that one of them cancels is not called.
-  private func callDueActions() {
-    let now = self.now
+  /// order scheduled; `deadline`, the waking task's own, counts as come whatever `now` reads.
+  /// An action that one of them cancels is not called.
+  private func callDueActions(dueBy deadline: AlertInstant) {
+    let now = max(self.now, deadline)
     while let top = deadlines.first, top.deadline <= now {
       popFirst()
       if let timer = pending.removeValue(forKey: top.order) { timer.action() }
@@ -158,10 +159,9 @@ public final class SystemAlertClock: AlertClock {
     var parent = 0
     while true {
       var least = parent
-      for child in [2 * parent + 1, 2 * parent + 2]
-      where child < deadlines.count && deadlines[child] < deadlines[least] {
-        least = child
-      }
+      let left = 2 * parent + 1
+      if left < deadlines.count && deadlines[left] < deadlines[least] { least = left }
+      if left + 1 < deadlines.count && deadlines[left + 1] < deadlines[least] { least = left + 1 }
       if least == parent { return }
       deadlines.swapAt(parent, least)
       parent = least

@@ -233,29 +233,46 @@ struct LaneQueue {
         spareItems.append(rest)
       }
       if chunks[chunk].priorities.isEmpty {
+        // The runs on either side become neighbours: each held at least half a run, since
+        // with this run's last priority it held more than half a run, so they need no join.
         chunks.remove(at: chunk)
         chunkLows.remove(at: chunk)
       } else {
         if index == 0 { chunkLows[chunk] = chunks[chunk].priorities[0] }
-        if chunks[chunk].priorities.count < chunkCapacity / 2 { mergeIfSmall(chunk) }
+        joinSmallNeighbours(around: chunk)
       }
     }
     if wasFront { updateFrontRank() }
   }
 
-  /// Joins a run with the next when the two fit in half a run, so that the queue does not keep
-  /// many small runs after a crowd of priorities left; a run joined or split then has room to
-  /// change by half a run before the next split or join.
-  private mutating func mergeIfSmall(_ chunk: Int) {
-    var first = chunk
-    if first == chunks.count - 1 { first -= 1 }
-    guard first >= 0,
-      chunks[first].priorities.count + chunks[first + 1].priorities.count <= chunkCapacity / 2
-    else { return }
-    let next = chunks.remove(at: first + 1)
-    chunkLows.remove(at: first + 1)
-    chunks[first].priorities.append(contentsOf: next.priorities)
-    chunks[first].buckets.append(contentsOf: next.buckets)
+  /// Joins run `chunk` with a neighbour while the two hold at most half a run together, so that
+  /// any two neighbouring runs hold more than half a run (the queue keeps at most 4P / capacity
+  /// + 1 runs for P priorities, however they came and went); a run joined or split then has
+  /// room to change by half a run before the next split or join.
+  private mutating func joinSmallNeighbours(around chunk: Int) {
+    var chunk = chunk
+    while true {
+      if chunk + 1 < chunks.count,
+        chunks[chunk].priorities.count + chunks[chunk + 1].priorities.count <= chunkCapacity / 2
+      {
+        join(chunk)
+      } else if chunk > 0,
+        chunks[chunk - 1].priorities.count + chunks[chunk].priorities.count <= chunkCapacity / 2
+      {
+        chunk -= 1
+        join(chunk)
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Moves run `chunk + 1` to the end of run `chunk`.
+  private mutating func join(_ chunk: Int) {
+    let next = chunks.remove(at: chunk + 1)
+    chunkLows.remove(at: chunk + 1)
+    chunks[chunk].priorities.append(contentsOf: next.priorities)
+    chunks[chunk].buckets.append(contentsOf: next.buckets)
   }
 
   /// Reads the queue in line order: the last bucket first, each bucket from its head.
@@ -308,19 +325,26 @@ struct LaneQueue {
   }
 
   /// How many runs of priorities the queue keeps, and whether each holds 1 to
-  /// ``chunkCapacity`` priorities in order, above the run before it, with its lowest recorded
-  /// (for the invariant checks and tests).
+  /// ``chunkCapacity`` priorities in order, above the run before it, with its lowest recorded,
+  /// and more than half a run together with the run before it (for the invariant checks and
+  /// tests).
   var chunkShape: (chunks: Int, wellFormed: Bool) {
-    var previous = Int.min
+    guard chunkLows.count == chunks.count else { return (chunks.count, false) }
+    var previous: [Int]?
     for index in chunks.indices {
       let priorities = chunks[index].priorities
       guard !priorities.isEmpty, priorities.count <= chunkCapacity,
         priorities.count == chunks[index].buckets.count, chunkLows[index] == priorities[0],
-        priorities[0] > previous, zip(priorities, priorities.dropFirst()).allSatisfy({ $0 < $1 })
+        zip(priorities, priorities.dropFirst()).allSatisfy({ $0 < $1 })
       else { return (chunks.count, false) }
-      previous = priorities[priorities.count - 1]
+      if let previous {
+        guard priorities[0] > previous[previous.count - 1],
+          previous.count + priorities.count > chunkCapacity / 2
+        else { return (chunks.count, false) }
+      }
+      previous = priorities
     }
-    return (chunks.count, chunkLows.count == chunks.count)
+    return (chunks.count, true)
   }
 }
 

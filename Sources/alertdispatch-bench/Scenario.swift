@@ -23,7 +23,7 @@ enum Workload: String, CaseIterable, Sendable {
   var summary: String {
     switch self {
     case .burst: "n alerts, random priority, one dispatch, each dismissed as it goes up"
-    case .burstWide: "the same with random priorities in 0..<10⁹ (n distinct; AlertDispatch only)"
+    case .burstWide: "the same, priorities in 0..<10⁹ (nearly n distinct; AlertDispatch only)"
     case .deep: "chain of depth 16 + 10,000 offstage screens with 2 alerts each; n alerts on chain"
     case .deepBare: "the same chain of depth 16, no offstage screens (reference for deep)"
     case .dependencies: "blocks of 16: a chain of 8 `after` links, 7 alerts fanning in to 1"

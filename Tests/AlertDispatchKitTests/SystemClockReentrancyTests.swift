@@ -8,30 +8,27 @@ import Testing
 @MainActor
 @Suite("System clock: reentrancy", .timeLimit(.minutes(3)))
 struct SystemClockReentrancyTests {
-  func first(_ count: Int, of stream: AsyncStream<String>) async -> [String] {
-    var values: [String] = []
-    for await value in stream {
-      values.append(value)
-      if values.count == count { break }
-    }
-    return values
+  /// The timers an action cancels, in a box: the action captures the box, and the test adds
+  /// the timers after it.
+  final class Timers {
+    var all: [any AlertTimer] = []
   }
 
   @Test("An action cancels most due timers (the heap is rebuilt) and schedules more")
   func cancelAndScheduleFromAction() async {
     let clock = SystemAlertClock()
     let (stream, sink) = AsyncStream.makeStream(of: String.self)
-    var timers: [any AlertTimer] = []
+    let timers = Timers()
     var fired: [Int] = []
-    // 0 cancels the timers not a multiple of 4 among the 200 due with it (enough to compact the heap while
-    // the due actions are being called), cancels itself (already fired: nothing), schedules
+    // 0 cancels the timers not a multiple of 4 among the 200 due with it (enough to compact the
+    // heap while the due actions are being called), cancels itself (already fired: nothing), schedules
     // 1,000 at a deadline already past (due in this same round, after the others due at zero)
     // and 1,001 an hour ahead, which it cancels at once.
-    timers.append(
+    timers.all.append(
       clock.schedule(at: .zero) {
         fired.append(0)
-        for index in 1..<200 where index % 4 != 0 { timers[index].cancel() }
-        timers[0].cancel()
+        for index in 1..<200 where index % 4 != 0 { timers.all[index].cancel() }
+        timers.all[0].cancel()
         _ = clock.schedule(at: .zero) {
           fired.append(1_000)
           sink.yield("1000")
@@ -40,18 +37,18 @@ struct SystemClockReentrancyTests {
         sink.yield("0")
       })
     for index in 1..<200 {
-      timers.append(
+      timers.all.append(
         clock.schedule(at: .zero) {
           fired.append(index)
           sink.yield("\(index)")
         })
     }
     let expected = [0] + Array(stride(from: 4, to: 200, by: 4)) + [1_000]
-    let seen = await first(expected.count, of: stream)
+    let seen = await firstValues(expected.count, of: stream)
     #expect(seen == expected.map { "\($0)" })
     // A control due later than all of them: nothing else fired before it.
     _ = clock.schedule(at: clock.now) { sink.yield("control") }
-    #expect(await first(1, of: stream) == ["control"])
+    #expect(await firstValues(1, of: stream) == ["control"])
     #expect(fired == expected)
     #expect(clock.counts.pending == 0)
     // Only the cancelled 1,001's entry may stay (removed lazily).
@@ -70,7 +67,7 @@ struct SystemClockReentrancyTests {
         sink.yield("fired")
       }
     }
-    #expect(await first(2, of: stream) == ["fired", "released"])
+    #expect(await firstValues(2, of: stream) == ["fired", "released"])
     timer?.cancel()
     timer?.cancel()
     #expect(clock.counts.pending == 0)
@@ -90,7 +87,7 @@ struct SystemClockReentrancyTests {
       let distant = clock.schedule(at: clock.now + .seconds(3_600)) { _ = clock.now }
       distant.cancel()
     }
-    #expect(await first(1, of: stream) == ["fired"])
+    #expect(await firstValues(1, of: stream) == ["fired"])
     // The cancelled timer's task ends soon after its cancellation.
     for _ in 0..<1_000 where weakClock != nil { await Task.yield() }
     #expect(weakClock == nil, "the clock outlives its timers")

@@ -16,6 +16,16 @@ final class ReleaseSignal {
   deinit { onRelease() }
 }
 
+/// The first `count` values `stream` gives.
+func firstValues(_ count: Int, of stream: AsyncStream<String>) async -> [String] {
+  var values: [String] = []
+  for await value in stream {
+    values.append(value)
+    if values.count == count { break }
+  }
+  return values
+}
+
 /// The real-time clock. Nothing here sleeps: timers are scheduled at deadlines already past (or a
 /// few milliseconds ahead) and awaited through a stream their actions write to. The time limit
 /// only guards against a timer that never fires: an action waits for the main actor, which the
@@ -23,16 +33,6 @@ final class ReleaseSignal {
 @MainActor
 @Suite("System clock", .timeLimit(.minutes(3)))
 struct SystemClockTests {
-  /// The first `count` values `stream` gives.
-  func first(_ count: Int, of stream: AsyncStream<String>) async -> [String] {
-    var values: [String] = []
-    for await value in stream {
-      values.append(value)
-      if values.count == count { break }
-    }
-    return values
-  }
-
   @Test("now never goes backwards")
   func monotonic() {
     let clock = SystemAlertClock()
@@ -81,10 +81,10 @@ struct SystemClockTests {
       sink.yield("now")
     }
     #expect(fired == [], "schedule never calls the action itself")
-    #expect(Set(await first(2, of: stream)) == ["origin", "now"])
+    #expect(Set(await firstValues(2, of: stream)) == ["origin", "now"])
     // One more timer gives a second call of either action time to happen: none does.
     _ = clock.schedule(at: clock.now) { sink.yield("later") }
-    #expect(await first(1, of: stream) == ["later"])
+    #expect(await firstValues(1, of: stream) == ["later"])
     #expect(fired.sorted() == ["now", "origin"])
   }
 
@@ -98,7 +98,7 @@ struct SystemClockTests {
       firedAt = clock.now
       sink.yield("fired")
     }
-    #expect(await first(1, of: stream) == ["fired"])
+    #expect(await firstValues(1, of: stream) == ["fired"])
     #expect(
       firedAt.map { $0 >= deadline } == true,
       "fired at \(String(describing: firedAt)), due \(deadline)")
@@ -128,7 +128,7 @@ struct SystemClockTests {
       distantTimer.cancel()
       distantTimer.cancel()
     }
-    let seen = await first(4, of: stream)
+    let seen = await firstValues(4, of: stream)
     #expect(
       Set(seen) == ["released due", "released distant", "fired control", "released control"])
     let firedControl = seen.firstIndex(of: "fired control") ?? seen.count
@@ -146,7 +146,7 @@ struct SystemClockTests {
     let (stream, sink) = AsyncStream.makeStream(of: String.self)
     let count = 200
     for index in 0..<count { _ = clock.schedule(at: .zero) { sink.yield("\(index)") } }
-    let seen = await first(count, of: stream)
+    let seen = await firstValues(count, of: stream)
     #expect(Set(seen).count == count, "every action is called once")
     #expect(seen == (0..<count).map { "\($0)" })
   }
@@ -164,7 +164,7 @@ struct SystemClockTests {
       let timer = clock.schedule(at: deadline) { sink.yield("\(index)") }
       if index % 3 == 0 { timer.cancel() } else { kept.append((deadline, index)) }
     }
-    let seen = await first(kept.count, of: stream)
+    let seen = await firstValues(kept.count, of: stream)
     let expected = kept.sorted { ($0.deadline, $0.index) < ($1.deadline, $1.index) }
     #expect(seen == expected.map { "\($0.index)" })
     #expect(clock.counts.pending == 0)
@@ -181,7 +181,7 @@ struct SystemClockTests {
     #expect(clock.counts.deadlines <= 2 * 100 + 64)
     let (stream, sink) = AsyncStream.makeStream(of: String.self)
     _ = clock.schedule(at: .zero) { sink.yield("due") }
-    #expect(await first(1, of: stream) == ["due"])
+    #expect(await firstValues(1, of: stream) == ["due"])
     for timer in timers.prefix(100) { timer.cancel() }
     #expect(clock.counts.pending == 0)
   }
