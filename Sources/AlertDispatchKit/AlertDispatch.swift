@@ -262,6 +262,17 @@ public final class AlertDispatch {
     set { DispatchNode.checksInvariants = newValue }
   }
 
+  /// The most distinct priorities a lane queue keeps in one run (32; at least 2): the stress
+  /// tool lowers it so that its few priorities split and join runs under the invariant checks.
+  /// Queues made before a change keep theirs.
+  package static var laneRunCapacity: Int {
+    get { LaneQueue.defaultChunkCapacity }
+    set {
+      precondition(newValue >= 2, "a run of priorities holds at least 2")
+      LaneQueue.defaultChunkCapacity = newValue
+    }
+  }
+
   /// How many passes every root of the process has run (the stress tool reports it).
   package static var passCount: Int { DispatchNode.passCount }
 

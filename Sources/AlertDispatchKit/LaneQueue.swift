@@ -116,9 +116,13 @@ struct LaneQueue {
   private var spareItems: [ContiguousArray<Entry>] = []
   private static let maxSpareItems = 8
 
+  /// The most priorities a run of a new queue holds: 32, or less in the stress tool, so that
+  /// its few priorities split and join runs.
+  static var defaultChunkCapacity = 32
+
   /// An empty queue whose runs of priorities hold at most `chunkCapacity` (at least 2; tests
-  /// use small runs to split and merge them often).
-  init(chunkCapacity: Int = 32) {
+  /// use small runs to split and join them often).
+  init(chunkCapacity: Int = LaneQueue.defaultChunkCapacity) {
     precondition(chunkCapacity >= 2, "a run of priorities holds at least 2")
     self.chunkCapacity = chunkCapacity
   }
