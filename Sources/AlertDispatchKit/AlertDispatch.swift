@@ -262,7 +262,7 @@ public final class AlertDispatch {
     set { DispatchNode.checksInvariants = newValue }
   }
 
-  /// The most distinct priorities a lane queue keeps in one run (32; at least 2): the stress
+  /// The most distinct priorities a lane queue keeps in one run (64; at least 2): the stress
   /// tool lowers it so that its few priorities split and join runs under the invariant checks.
   /// Queues made before a change keep theirs.
   package static var laneRunCapacity: Int {

@@ -2,9 +2,9 @@
 /// high to low, then first added first.
 ///
 /// Alerts of equal priority share a bucket kept in add order, and the buckets are kept in runs
-/// of at most 32 priorities, so the common operations (add an alert, take the front one) cost
-/// O(log P) for P distinct priorities, plus moving at most one run's entries, whatever the
-/// queue holds.
+/// of at most 64 priorities, so the common operations (add an alert, take the front one) cost
+/// O(log P) for P distinct priorities, plus moving at most one run's entries (and the list of
+/// runs when one splits or empties), whatever the queue holds.
 @MainActor
 struct LaneQueue {
   /// An alert of a bucket and its place in add order, kept beside it: finding where an alert
@@ -116,9 +116,9 @@ struct LaneQueue {
   private var spareItems: [ContiguousArray<Entry>] = []
   private static let maxSpareItems = 8
 
-  /// The most priorities a run of a new queue holds: 32, or less in the stress tool, so that
+  /// The most priorities a run of a new queue holds: 64, or less in the stress tool, so that
   /// its few priorities split and join runs.
-  static var defaultChunkCapacity = 32
+  static var defaultChunkCapacity = 64
 
   /// An empty queue whose runs of priorities hold at most `chunkCapacity` (at least 2; tests
   /// use small runs to split and join them often).
