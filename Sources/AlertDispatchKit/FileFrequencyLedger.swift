@@ -14,7 +14,9 @@ public import Foundation
 /// the ledger. A rename is atomic, so a crash or kill at any moment leaves either the old file or
 /// the new one: it loses at most the show being written. Before writing, the ledger reads the
 /// file again, so records written meanwhile by another instance (another process, such as an app
-/// extension) are kept. Temporaries left by a killed write are removed when a ledger opens.
+/// extension) are kept, and a file deleted since this instance last read or wrote it counts as
+/// a reset: the change starts over from no records, as the `UserDefaults` ledger does when its
+/// key is removed. Temporaries left by a killed write are removed when a ledger opens.
 ///
 /// **Damage.** A file that cannot be read, or has lines that are not records, never crashes the
 /// app: the ledger reports a diagnostic, moves the file aside as `<name>.corrupt-<timestamp>`
@@ -35,6 +37,9 @@ public final class FileFrequencyLedger: FrequencyLedger {
   public private(set) var isPersistent = true
 
   private var table = FrequencyRecordTable()
+  /// Whether the file existed when this instance last read or wrote it: a file gone since was
+  /// deleted by someone else, and the next change starts over from no records.
+  private var fileSeen = false
   private let diagnose: @MainActor (String) -> Void
 
   /// The default file: `AlertDispatch/frequency-ledger.jsonl` in the user's Application Support
@@ -88,12 +93,23 @@ public final class FileFrequencyLedger: FrequencyLedger {
   }
 
   private func change(_ body: (inout FrequencyRecordTable) -> Void) {
-    if isPersistent, let current = read() { table = current }
+    if isPersistent {
+      let seenBefore = fileSeen
+      if let current = read() {
+        table = current
+      } else if seenBefore {
+        // Deleted since: a reset, as when the `UserDefaults` ledger's key is removed. A file
+        // that never was (a write that failed) leaves the records kept in memory.
+        table = FrequencyRecordTable()
+      }
+    }
     body(&table)
     guard isPersistent else { return }
     do {
       try AtomicFile.write(table.encoded(), to: fileURL)
+      fileSeen = true
     } catch {
+      fileSeen = false
       diagnose(
         "frequency ledger '\(fileURL.path)' could not be written (\(error)); the change is kept in memory for this launch"
       )
@@ -116,7 +132,8 @@ public final class FileFrequencyLedger: FrequencyLedger {
 
   /// The file's records, after recovering from damage; `nil` when there is no file.
   private func read() -> FrequencyRecordTable? {
-    guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
+    fileSeen = FileManager.default.fileExists(atPath: fileURL.path)
+    guard fileSeen else { return nil }
     let decoding: FrequencyRecordTable.Decoding
     do {
       decoding = FrequencyRecordTable.decode(try Data(contentsOf: fileURL))
@@ -144,8 +161,11 @@ public final class FileFrequencyLedger: FrequencyLedger {
     diagnose(
       "frequency ledger '\(fileURL.path)' is damaged: \(problem); kept a copy at '\(copy.path)' and started a fresh ledger with the \(recordCount(decoding.table)) that could be read"
     )
+    // Moved aside by this instance, not deleted by another: unless the fresh file is written,
+    // the next change keeps these records rather than taking the missing file for a reset.
+    fileSeen = false
     if !decoding.table.isEmpty {
-      try? AtomicFile.write(decoding.table.encoded(), to: fileURL)
+      fileSeen = (try? AtomicFile.write(decoding.table.encoded(), to: fileURL)) != nil
     }
     return decoding.table
   }

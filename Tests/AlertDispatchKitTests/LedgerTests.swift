@@ -269,6 +269,34 @@ struct LedgerTests {
     #expect(open(directory).0.allRecords.map(\.key) == ["a", "b", "c"])
   }
 
+  @Test("File: a file deleted by someone else is a reset; records read from a damaged one are kept")
+  func deletedFile() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (ledger, messages) = open(directory)
+    ledger.append([record("a", ledger)])
+    ledger.append([record("b", ledger, minutes: 1)])
+    try FileManager.default.removeItem(at: directory.ledgerURL)
+    ledger.append([record("c", ledger, minutes: 2)])
+    #expect(ledger.allRecords.map(\.key) == ["c"])
+    #expect(open(directory).0.allRecords.map(\.key) == ["c"])
+    #expect(messages() == [])
+
+    // A damaged file is moved aside by the ledger that opens it: what it could read is kept
+    // through the next change, not taken for a reset.
+    let damaged = TemporaryDirectory()
+    defer { damaged.remove() }
+    var bytes = threeRecordFile(in: damaged)
+    let lines = bytes.split(separator: UInt8(ascii: "\n"))
+    let secondStart = lines[0].count + 1 + lines[1].count + 1
+    bytes.replaceSubrange(secondStart..<(secondStart + 4), with: [0xFF, 0x00, 0xC3, 0x28])
+    try bytes.write(to: damaged.ledgerURL)
+    let (reopened, _) = open(damaged)
+    #expect(reopened.allRecords.map(\.key) == ["a", "c"])
+    reopened.append([record("d", reopened, minutes: 3)])
+    #expect(open(damaged).0.allRecords.map(\.key) == ["a", "c", "d"])
+  }
+
   @Test("File: a ledger written in a newer format is kept as a copy, not misread")
   func newerFormat() throws {
     let directory = TemporaryDirectory()
