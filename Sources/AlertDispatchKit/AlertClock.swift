@@ -82,19 +82,8 @@ public final class SystemAlertClock: AlertClock {
 
   private let origin = ContinuousClock.now
 
-  /// An action waiting for its deadline.
-  private struct Pending {
-    let deadline: AlertInstant
-    let action: @MainActor () -> Void
-  }
-
-  /// The actions not yet called or cancelled, by the order they were scheduled in.
-  private var pending: [UInt64: Pending] = [:]
-  private var scheduled: UInt64 = 0
-  /// The pending actions' deadlines and orders, earliest first: a binary heap, so that an app
-  /// with a timer on each of thousands of alerts pays O(log n) per timer. A cancelled action's
-  /// entry stays until it comes to the top, or until cancelled entries outnumber the others.
-  private var deadlines: [(deadline: AlertInstant, order: UInt64)] = []
+  /// The actions waiting for their deadlines.
+  private var timers = TimerHeap()
 
   /// Creates a clock whose origin is now.
   public init() {}
@@ -106,10 +95,7 @@ public final class SystemAlertClock: AlertClock {
   public func schedule(at deadline: AlertInstant, _ action: @escaping @MainActor () -> Void)
     -> any AlertTimer
   {
-    scheduled += 1
-    let order = scheduled
-    pending[order] = Pending(deadline: deadline, action: action)
-    push((deadline, order))
+    let order = timers.add(at: deadline, action)
     let target = origin + deadline.offset
     let task = Task { @MainActor in
       try? await Task.sleep(until: target, clock: .continuous)
@@ -120,52 +106,14 @@ public final class SystemAlertClock: AlertClock {
 
   /// The number of actions not yet called or cancelled, and of entries in the heap of
   /// deadlines (which may still hold cancelled ones), for tests.
-  var counts: (pending: Int, deadlines: Int) { (pending.count, deadlines.count) }
+  var counts: (pending: Int, deadlines: Int) { (timers.count, timers.entryCount) }
 
   /// Calls every pending action whose deadline has come, earliest deadline first, then in the
   /// order scheduled; `deadline`, the waking task's own, counts as come whatever `now` reads.
   /// An action that one of them cancels is not called.
   private func callDueActions(dueBy deadline: AlertInstant) {
     let now = max(self.now, deadline)
-    while let top = deadlines.first, top.deadline <= now {
-      popFirst()
-      if let timer = pending.removeValue(forKey: top.order) { timer.action() }
-    }
-  }
-
-  private func cancel(_ order: UInt64) {
-    guard pending.removeValue(forKey: order) != nil else { return }
-    if deadlines.count > 2 * pending.count + 64 {
-      // A sorted array is a heap.
-      deadlines = pending.map { ($0.value.deadline, $0.key) }.sorted { $0 < $1 }
-    }
-  }
-
-  private func push(_ entry: (deadline: AlertInstant, order: UInt64)) {
-    deadlines.append(entry)
-    var child = deadlines.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard deadlines[child] < deadlines[parent] else { break }
-      deadlines.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private func popFirst() {
-    let last = deadlines.removeLast()
-    guard !deadlines.isEmpty else { return }
-    deadlines[0] = last
-    var parent = 0
-    while true {
-      var least = parent
-      let left = 2 * parent + 1
-      if left < deadlines.count && deadlines[left] < deadlines[least] { least = left }
-      if left + 1 < deadlines.count && deadlines[left + 1] < deadlines[least] { least = left + 1 }
-      if least == parent { return }
-      deadlines.swapAt(parent, least)
-      parent = least
-    }
+    while let due = timers.popDue(by: now) { due.action() }
   }
 
   private final class TaskTimer: AlertTimer {
@@ -179,7 +127,7 @@ public final class SystemAlertClock: AlertClock {
     }
     func cancel() {
       task.cancel()
-      clock.cancel(order)
+      clock.timers.cancel(order)
     }
   }
 }

@@ -21,21 +21,19 @@ public final class VirtualClock: AlertClock {
   // Internal storage, so that the optimizer can drop run-time exclusivity checks on reading it.
   private var storedNow: AlertInstant
 
-  private var timers: [Entry] = []
-  private var nextSequence = 0
+  /// The timers waiting for their deadlines.
+  private var timers = TimerHeap()
 
   private final class Entry: AlertTimer {
-    let deadline: AlertInstant
-    let sequence: Int
-    var action: (@MainActor () -> Void)?
+    weak var clock: VirtualClock?
+    let order: UInt64
 
-    init(deadline: AlertInstant, sequence: Int, action: @escaping @MainActor () -> Void) {
-      self.deadline = deadline
-      self.sequence = sequence
-      self.action = action
+    init(clock: VirtualClock, order: UInt64) {
+      self.clock = clock
+      self.order = order
     }
 
-    func cancel() { action = nil }
+    func cancel() { clock?.timers.cancel(order) }
   }
 
   /// Creates a clock at `start` (the origin by default).
@@ -47,21 +45,14 @@ public final class VirtualClock: AlertClock {
   public func schedule(at deadline: AlertInstant, _ action: @escaping @MainActor () -> Void)
     -> any AlertTimer
   {
-    nextSequence += 1
-    let entry = Entry(deadline: deadline, sequence: nextSequence, action: action)
-    timers.append(entry)
-    return entry
+    Entry(clock: self, order: timers.add(at: deadline, action))
   }
 
   /// The number of timers that have not fired or been cancelled.
-  public var pendingTimerCount: Int {
-    timers.count { $0.action != nil }
-  }
+  public var pendingTimerCount: Int { timers.count }
 
   /// The earliest deadline of a pending timer.
-  public var nextDeadline: AlertInstant? {
-    timers.filter { $0.action != nil }.map(\.deadline).min()
-  }
+  public var nextDeadline: AlertInstant? { timers.nextDeadline() }
 
   /// Moves time forward by `duration`, firing every timer that falls due, in deadline order.
   /// A negative duration does nothing.
@@ -71,12 +62,9 @@ public final class VirtualClock: AlertClock {
 
   /// Moves time forward to `target` (never backwards), firing every timer that falls due.
   public func advance(to target: AlertInstant) {
-    while let next = dueEntry(by: target) {
+    while let next = timers.popDue(by: target) {
       if next.deadline > now { now = next.deadline }
-      let action = next.action
-      next.action = nil
-      timers.removeAll { $0 === next || $0.action == nil }
-      action?()
+      next.action()
     }
     if target > now { now = target }
   }
@@ -84,18 +72,5 @@ public final class VirtualClock: AlertClock {
   /// Fires the timers due now without moving time.
   public func runDueTimers() {
     advance(to: now)
-  }
-
-  private func dueEntry(by target: AlertInstant) -> Entry? {
-    var best: Entry?
-    for entry in timers where entry.action != nil && entry.deadline <= target {
-      if let current = best,
-        (current.deadline, current.sequence) < (entry.deadline, entry.sequence)
-      {
-        continue
-      }
-      best = entry
-    }
-    return best
   }
 }

@@ -62,4 +62,46 @@ struct TranscriptAndClockTests {
     #expect(f.sim.clock.pendingTimerCount == 0)
     f.verify()
   }
+
+  @Test("The virtual clock fires earliest deadline first, then in the order scheduled")
+  func virtualClockOrder() {
+    let clock = VirtualClock()
+    var fired: [Int] = []
+    var expected: [(deadline: Int, index: Int)] = []
+    var timers: [any AlertTimer] = []
+    // 600 timers over 50 deadlines (many share one), a third of them cancelled, some of the
+    // rest scheduling a timer at their own instant, which fires in the same advance.
+    var state: UInt64 = 7
+    for index in 0..<600 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let deadline = Int((state >> 33) % 50)
+      let instant = AlertInstant(offset: .milliseconds(deadline))
+      timers.append(
+        clock.schedule(at: instant) {
+          fired.append(index)
+          if index % 7 == 0 {
+            _ = clock.schedule(at: instant) { fired.append(10_000 + index) }
+          }
+        })
+      if index % 3 == 0 {
+        timers[index].cancel()
+      } else {
+        expected.append((deadline, index))
+      }
+    }
+    #expect(clock.pendingTimerCount == expected.count)
+    let first = expected.min { ($0.deadline, $0.index) < ($1.deadline, $1.index) }
+    #expect(clock.nextDeadline == first.map { AlertInstant(offset: .milliseconds($0.deadline)) })
+    clock.advance(by: .milliseconds(49))
+    // The timers scheduled by others at their instant fire after every timer already due then
+    // (they were scheduled later), before any later deadline.
+    var order: [Int] = []
+    for deadline in 0..<50 {
+      let due = expected.filter { $0.deadline == deadline }.map(\.index)
+      order += due + due.filter { $0 % 7 == 0 }.map { 10_000 + $0 }
+    }
+    #expect(fired == order)
+    #expect(clock.pendingTimerCount == 0)
+    #expect(clock.nextDeadline == nil)
+  }
 }
