@@ -127,7 +127,9 @@ public final class SystemAlertClock: AlertClock {
     }
     func cancel() {
       task.cancel()
-      clock.timers.cancel(order)
+      // Freed here, after the access to the heap: see `TimerHeap.cancel(_:)`.
+      let action = clock.timers.cancel(order)
+      withExtendedLifetime(action) {}
     }
   }
 }

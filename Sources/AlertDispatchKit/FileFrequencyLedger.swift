@@ -16,7 +16,9 @@ public import Foundation
 /// file again, so records written meanwhile by another instance (another process, such as an app
 /// extension) are kept, and a file deleted since this instance last read or wrote it counts as
 /// a reset: the change starts over from no records, as the `UserDefaults` ledger does when its
-/// key is removed. Temporaries left by a killed write are removed when a ledger opens.
+/// key is removed. A change whose write fails is kept in memory for the launch, replayed over
+/// the file's records at each later change until a write succeeds. Temporaries left by a
+/// killed write are removed when a ledger opens.
 ///
 /// **Damage.** A file that cannot be read, or has lines that are not records, never crashes the
 /// app: the ledger reports a diagnostic, moves the file aside as `<name>.corrupt-<timestamp>`
@@ -40,6 +42,10 @@ public final class FileFrequencyLedger: FrequencyLedger {
   /// Whether the file existed when this instance last read or wrote it: a file gone since was
   /// deleted by someone else, and the next change starts over from no records.
   private var fileSeen = false
+  /// The changes made since the last write that reached the file (its writes failed), replayed
+  /// over the file's records at the next change, so that they are kept for the launch as the
+  /// diagnostic says, and records written meanwhile by another instance are kept too.
+  private var unsaved: [(inout FrequencyRecordTable) -> Void] = []
   private let diagnose: @MainActor (String) -> Void
 
   /// The default file: `AlertDispatch/frequency-ledger.jsonl` in the user's Application Support
@@ -92,15 +98,18 @@ public final class FileFrequencyLedger: FrequencyLedger {
     change { $0 = FrequencyRecordTable() }
   }
 
-  private func change(_ body: (inout FrequencyRecordTable) -> Void) {
+  private func change(_ body: @escaping (inout FrequencyRecordTable) -> Void) {
     if isPersistent {
       let seenBefore = fileSeen
       if let current = read() {
         table = current
+        for unsavedChange in unsaved { unsavedChange(&table) }
       } else if seenBefore {
-        // Deleted since: a reset, as when the `UserDefaults` ledger's key is removed. A file
-        // that never was (a write that failed) leaves the records kept in memory.
+        // Deleted since: a reset, as when the `UserDefaults` ledger's key is removed, of the
+        // changes not yet written too. A file that never was (its writes failed) leaves the
+        // records kept in memory.
         table = FrequencyRecordTable()
+        unsaved = []
       }
     }
     body(&table)
@@ -108,8 +117,9 @@ public final class FileFrequencyLedger: FrequencyLedger {
     do {
       try AtomicFile.write(table.encoded(), to: fileURL)
       fileSeen = true
+      unsaved = []
     } catch {
-      fileSeen = false
+      unsaved.append(body)
       diagnose(
         "frequency ledger '\(fileURL.path)' could not be written (\(error)); the change is kept in memory for this launch"
       )

@@ -37,13 +37,16 @@ package struct TimerHeap {
     return added
   }
 
-  /// Lets go of the action added as `order`, unless it fired or was cancelled.
-  package mutating func cancel(_ order: UInt64) {
-    guard pending.removeValue(forKey: order) != nil else { return }
+  /// Takes out the action added as `order`, unless it fired or was cancelled, and returns it:
+  /// the caller lets go of it once its access to the heap has ended, since what the action
+  /// holds may, as it is freed, cancel another timer of the same clock.
+  package mutating func cancel(_ order: UInt64) -> (@MainActor () -> Void)? {
+    guard let removed = pending.removeValue(forKey: order) else { return nil }
     if deadlines.count > 2 * pending.count + 64 {
       // A sorted array is a heap.
       deadlines = pending.map { ($0.value.deadline, $0.key) }.sorted { $0 < $1 }
     }
+    return removed.action
   }
 
   /// The earliest deadline of a pending action.

@@ -33,7 +33,11 @@ public final class VirtualClock: AlertClock {
       self.order = order
     }
 
-    func cancel() { clock?.timers.cancel(order) }
+    func cancel() {
+      // Freed here, after the access to the heap: see `TimerHeap.cancel(_:)`.
+      let action = clock?.timers.cancel(order)
+      withExtendedLifetime(action) {}
+    }
   }
 
   /// Creates a clock at `start` (the origin by default).

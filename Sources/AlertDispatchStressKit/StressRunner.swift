@@ -26,12 +26,10 @@ public enum StressRunner {
     public var passes: Int
   }
 
-  /// Turns on the core's invariant checks after every pass, makes lane queues keep their
-  /// priorities in runs of 2 (so that the few priorities of a run split runs), and silences
-  /// diagnostics (they are expected: misuse is part of every run).
+  /// Turns on the core's invariant checks after every pass and silences diagnostics (they are
+  /// expected: misuse is part of every run).
   public static func prepare() {
     AlertDispatch.checksInvariants = true
-    AlertDispatch.laneRunCapacity = 2
     AlertDispatch.diagnosticHandler = { _ in }
   }
 
@@ -40,7 +38,10 @@ public enum StressRunner {
     prepare()
     // Runs of 2 split at three priorities but never join (two runs always hold more than one);
     // runs of 4 split at five and join when two hold one priority each. Half the episodes
-    // take each.
+    // take each; the queues made after the episode (other tests in the same process) get the
+    // usual runs again.
+    let runCapacity = AlertDispatch.laneRunCapacity
+    defer { AlertDispatch.laneRunCapacity = runCapacity }
     AlertDispatch.laneRunCapacity = episode.presentTime % 2 == 0 ? 2 : 4
     let passesBefore = AlertDispatch.passCount
     var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)

@@ -2,29 +2,34 @@ import AlertDispatchKit
 import Foundation
 import Testing
 
-/// Review 7b: the file ledger after a write that failed while its file existed.
+/// The file ledger after a write that failed while its file existed (written by the review of
+/// the seventh round, whose first two tests failed on the code before).
 ///
 /// A write fails here because the ledger's name is so long (220 bytes) that the temporary beside
 /// it (`.<name>.tmp-<UUID>`, 262 bytes) exceeds NAME_MAX, while the ledger file itself can exist:
 /// every write fails with ENAMETOOLONG, whoever runs the tests (root included).
 @MainActor
-@Suite("Review 7b: file ledger after a failed write")
-struct Review7bLedgerTests {
+@Suite("Ledgers: a failed write")
+struct LedgerFailedWriteTests {
   let start = Date(timeIntervalSince1970: 1_777_626_000)
 
-  func record(_ key: String, _ ledger: any FrequencyLedger, minutes: Double = 0) -> FrequencyRecord {
+  func record(_ key: String, _ ledger: any FrequencyLedger, minutes: Double = 0) -> FrequencyRecord
+  {
     FrequencyRecord(
       key: key, date: start.addingTimeInterval(minutes * 60), appVersion: "1.0",
       launchID: ledger.launchID)
   }
 
   /// A ledger whose writes all fail, over an existing file holding `a`, `b` and `c`.
-  func unwritableLedger(in directory: TemporaryDirectory) -> (FileFrequencyLedger, () -> [String], URL) {
+  func unwritableLedger(in directory: TemporaryDirectory) -> (
+    FileFrequencyLedger, () -> [String], URL
+  ) {
     let writer = FileFrequencyLedger(fileURL: directory.ledgerURL) { _ in }
     writer.append([record("a", writer)])
     writer.append([record("b", writer, minutes: 1)])
     writer.append([record("c", writer, minutes: 2)])
-    let longURL = directory.url.appendingPathComponent(String(repeating: "l", count: 214) + ".jsonl")
+    let longURL = directory.url.appendingPathComponent(
+      String(repeating: "l", count: 214) + ".jsonl")
     try! FileManager.default.copyItem(at: directory.ledgerURL, to: longURL)
     var messages: [String] = []
     let ledger = FileFrequencyLedger(fileURL: longURL) { messages.append($0) }
