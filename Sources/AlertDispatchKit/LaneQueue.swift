@@ -432,7 +432,8 @@ final class LaneQueues {
   }
 
   /// The lanes whose queue keeps its runs of priorities out of shape: empty, too long, out of
-  /// order, or with a stale lowest priority (for the invariant checks).
+  /// order, with a stale lowest priority, or small beside a run they should have joined (for
+  /// the invariant checks).
   func lanesWithMalformedRuns() -> [Int] {
     lanes.indices.filter { !queues[$0].chunkShape.wellFormed }.map { lanes[$0].rawValue }
   }
