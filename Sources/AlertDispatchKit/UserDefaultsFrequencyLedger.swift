@@ -15,6 +15,12 @@ public import Foundation
 /// diagnostic, copies the value to `<key>.corrupt-<timestamp>` and goes on with the records it
 /// could still read (none, when nothing could).
 ///
+/// Each change is also written out at once (`synchronize()`): Apple's systems do that by
+/// themselves, but on Linux swift-corelibs-foundation kept a change in memory, and a process
+/// that exited lost it. Two processes changing one ledger at once are safe on Apple's systems,
+/// which share defaults through `cfprefsd`; on Linux, a change may miss another process's
+/// record written just before.
+///
 /// Each instance is one launch (``launchID``).
 @MainActor
 public final class UserDefaultsFrequencyLedger: FrequencyLedger {
@@ -75,6 +81,9 @@ public final class UserDefaultsFrequencyLedger: FrequencyLedger {
     table = read()
     body(&table)
     defaults.set(table.encoded(), forKey: key)
+    // Apple's systems write the change out by themselves; swift-corelibs-foundation keeps it in
+    // memory until asked, and a process that exits without asking loses it.
+    defaults.synchronize()
   }
 
   private func read() -> FrequencyRecordTable {
