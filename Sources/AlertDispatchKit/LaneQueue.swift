@@ -187,14 +187,17 @@ struct LaneQueue {
   mutating func insert(_ alert: AlertHandle) {
     let priority = alert.priority
     count += 1
-    guard !chunks.isEmpty else {
+    // An empty queue, the only one without a front, starts its first run.
+    guard let front = frontRank?.priority else {
       chunks.append(Chunk(priorities: [priority], buckets: [newBucket(alert)]))
       chunkLows.append(priority)
       updateFrontRank()
       return
     }
+    // The front changes when the alert joins the front's bucket (it may be older) or goes
+    // above it.
+    let isFront = priority >= front
     let (chunk, index, found) = place(of: priority)
-    let isFront = chunk == chunks.count - 1 && index >= chunks[chunk].buckets.count - 1
     if found {
       chunks[chunk].buckets[index].insert(alert)
     } else {
@@ -225,7 +228,7 @@ struct LaneQueue {
   mutating func remove(_ alert: AlertHandle) {
     let (chunk, index, found) = place(of: alert.priority)
     guard found else { return }
-    let wasFront = chunk == chunks.count - 1 && index == chunks[chunk].buckets.count - 1
+    let wasFront = alert.priority == frontRank?.priority
     let before = chunks[chunk].buckets[index].count
     chunks[chunk].buckets[index].remove(alert)
     count -= before - chunks[chunk].buckets[index].count

@@ -59,11 +59,14 @@ package struct TimerHeap {
   package mutating func popDue(by limit: AlertInstant) -> (
     deadline: AlertInstant, action: @MainActor () -> Void
   )? {
-    dropCancelledTop()
-    guard let top = deadlines.first, top.deadline <= limit else { return nil }
-    popFirst()
-    guard let timer = pending.removeValue(forKey: top.order) else { return nil }
-    return (timer.deadline, timer.action)
+    while let top = deadlines.first, top.deadline <= limit {
+      popFirst()
+      // A cancelled action's entry is dropped on the way.
+      if let timer = pending.removeValue(forKey: top.order) {
+        return (timer.deadline, timer.action)
+      }
+    }
+    return nil
   }
 
   private mutating func dropCancelledTop() {

@@ -21,36 +21,6 @@ struct LaneQueueAdversarialTests {
       owner: node, seq: seq)
   }
 
-  /// The first way the queue disagrees with `model`, or `nil`.
-  func mismatch(_ queue: LaneQueue, _ model: [AlertHandle]) -> String? {
-    let expected = model.sorted { $0.ranksBefore($1) }
-    var cursor = queue.cursor()
-    var read: [AlertHandle] = []
-    while let alert = cursor.current, read.count <= model.count {
-      read.append(alert)
-      cursor.advance()
-    }
-    if !read.elementsEqual(expected, by: ===) {
-      return "read \(read.map { "\($0.priority)/\($0.seq)" }), "
-        + "expected \(expected.map { "\($0.priority)/\($0.seq)" })"
-    }
-    if queue.count != model.count { return "count \(queue.count), expected \(model.count)" }
-    if queue.front !== expected.first { return "front \(String(describing: queue.front?.seq))" }
-    if queue.frontRank?.priority != expected.first?.priority
-      || queue.frontRank?.seq != expected.first?.seq
-    {
-      return "front rank \(String(describing: queue.frontRank)), expected "
-        + "\(String(describing: expected.first.map { ($0.priority, $0.seq) }))"
-    }
-    let shape = queue.chunkShape
-    let distinct = Set(model.map(\.priority)).count
-    if !shape.wellFormed { return "malformed runs" }
-    if shape.chunks > distinct || shape.chunks * queue.chunkCapacity < distinct {
-      return "\(shape.chunks) runs for \(distinct) priorities"
-    }
-    return nil
-  }
-
   /// Applies `steps` (insert when the alert is not queued, remove when it is) and checks after
   /// each; returns the first failure.
   func run(
@@ -65,7 +35,7 @@ struct LaneQueueAdversarialTests {
         queue.insert(alert)
         model.append(alert)
       }
-      if let problem = mismatch(queue, model) {
+      if let problem = queue.mismatch(with: model) {
         return "\(label), capacity \(capacity), step \(index) (priority \(alert.priority), "
           + "seq \(alert.seq)): \(problem)"
       }
@@ -246,9 +216,50 @@ struct LaneQueueAdversarialTests {
       queue.remove(alerts[19])
       model.removeAll { $0 === alerts[19] }
       queue.remove(alerts[19])
-      if let problem = mismatch(queue, model) {
+      if let problem = queue.mismatch(with: model) {
         Issue.record(Comment(rawValue: "capacity \(capacity): \(problem)"))
       }
     }
+  }
+}
+
+extension LaneQueue {
+  /// The first way the queue disagrees with `model`, the alerts put in it, or `nil`: read in
+  /// line order, counted, its front and front rank, and the shape of its runs (the lane queue
+  /// tests share it).
+  func mismatch(with model: [AlertHandle]) -> String? {
+    let expected = model.sorted { $0.ranksBefore($1) }
+    let read = LaneQueue.readAll(cursor(), atMost: model.count + 1)
+    if !read.elementsEqual(expected, by: ===) {
+      return "read \(read.map { "\($0.priority)/\($0.seq)" }), "
+        + "expected \(expected.map { "\($0.priority)/\($0.seq)" })"
+    }
+    if count != model.count { return "count \(count), expected \(model.count)" }
+    if front !== expected.first { return "front \(String(describing: front?.seq))" }
+    if frontRank?.priority != expected.first?.priority
+      || frontRank?.seq != expected.first?.seq
+    {
+      return "front rank \(String(describing: frontRank)), expected "
+        + "\(String(describing: expected.first.map { ($0.priority, $0.seq) }))"
+    }
+    let shape = chunkShape
+    let distinct = Set(model.map(\.priority)).count
+    if !shape.wellFormed { return "malformed runs" }
+    if shape.chunks > distinct || shape.chunks * chunkCapacity < distinct {
+      return "\(shape.chunks) runs for \(distinct) priorities"
+    }
+    return nil
+  }
+
+  /// The alerts under the cursor, from where it stands to the end (or the first `limit`, so
+  /// that a queue that loops is still read to an end).
+  static func readAll(_ start: Cursor, atMost limit: Int = .max) -> [AlertHandle] {
+    var cursor = start
+    var read: [AlertHandle] = []
+    while read.count < limit, let alert = cursor.current {
+      read.append(alert)
+      cursor.advance()
+    }
+    return read
   }
 }

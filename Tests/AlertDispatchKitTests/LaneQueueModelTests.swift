@@ -46,12 +46,14 @@ struct LaneQueueModelTests {
         inQueues.append(other)
       }
 
-      let inOrder = follows(queue, inQueue)
+      let problem = queue.mismatch(with: inQueue)
+      #expect(problem == nil)
+      let inOrder = problem == nil
       #expect(queues.lanesWithStaleFrontRank() == [])
       let cursors = queues.cursorsByLane
       for lane in lanes {
         let sorted = inQueues.filter { $0.laneKey == lane.key }.sorted { $0.ranksBefore($1) }
-        let read = cursors.first { $0.lane == lane.key }.map { readAll($0.cursor) } ?? []
+        let read = cursors.first { $0.lane == lane.key }.map { LaneQueue.readAll($0.cursor) } ?? []
         let laneInOrder = read.elementsEqual(sorted, by: ===)
         #expect(laneInOrder)
         #expect(queues.frontRank(for: lane.key)?.seq == sorted.first?.seq)
@@ -93,7 +95,9 @@ struct LaneQueueModelTests {
         queue.insert(alert)
         inQueue.append(alert)
       }
-      let inOrder = follows(queue, inQueue)
+      let problem = queue.mismatch(with: inQueue)
+      #expect(problem == nil)
+      let inOrder = problem == nil
       let shape = queue.chunkShape
       let distinct = Set(inQueue.map(\.priority)).count
       mostRuns = max(mostRuns, shape.chunks)
@@ -105,30 +109,5 @@ struct LaneQueueModelTests {
     }
     // The runs did split: more than one at some point.
     #expect(mostRuns > 1)
-  }
-
-  /// Every alert under the cursor, from where it stands to the end.
-  private func readAll(_ start: LaneQueue.Cursor) -> [AlertHandle] {
-    var cursor = start
-    var read: [AlertHandle] = []
-    while let alert = cursor.current {
-      read.append(alert)
-      cursor.advance()
-    }
-    return read
-  }
-
-  /// Checks the queue against the alerts put in it: read in line order, counted, and with its
-  /// front and front rank; returns whether the order held.
-  private func follows(_ queue: LaneQueue, _ inQueue: [AlertHandle]) -> Bool {
-    let expected = inQueue.sorted { $0.ranksBefore($1) }
-    let inOrder = readAll(queue.cursor()).elementsEqual(expected, by: ===)
-    #expect(inOrder)
-    #expect(queue.count == inQueue.count)
-    #expect(queue.front === expected.first)
-    #expect(
-      queue.frontRank?.seq == expected.first?.seq
-        && queue.frontRank?.priority == expected.first?.priority)
-    return inOrder
   }
 }

@@ -32,6 +32,36 @@ struct TemporaryDirectory {
   }
 }
 
+/// The ledger data both persistent ledgers write (a header line, then records `a`, `b` and `c`,
+/// one per line), and the damage the tests do to it.
+enum LedgerData {
+  /// Cuts of `whole` and what survives each: the keys still read, and the record count a
+  /// damage message names (`nil` where a cut at a line's end leaves clean data). A cut inside a
+  /// line loses that line's record and is damage: a copy is kept.
+  static func cuts(of whole: Data) -> [(cut: Int, keys: [String], kept: String?)] {
+    let lines = whole.split(separator: UInt8(ascii: "\n"))
+    let headerLength = lines[0].count + 1
+    let secondLineEnd = headerLength + lines[1].count + 1 + lines[2].count
+    return [
+      (whole.count - 1, ["a", "b", "c"], nil),
+      (whole.count - 5, ["a", "b"], "2 records"),
+      (secondLineEnd, ["a", "b"], nil),
+      (secondLineEnd - 3, ["a"], "1 record"),
+      (10, [], "0 records"),
+      (0, [], "0 records"),
+    ]
+  }
+
+  /// `whole` with the first `length` bytes of record `b`'s line replaced by `garbage`.
+  static func damagingRecordB(_ whole: Data, length: Int, with garbage: [UInt8]) -> Data {
+    var bytes = whole
+    let lines = bytes.split(separator: UInt8(ascii: "\n"))
+    let start = bytes.startIndex + lines[0].count + 1 + lines[1].count + 1
+    bytes.replaceSubrange(start..<(start + length), with: garbage)
+    return bytes
+  }
+}
+
 @MainActor
 @Suite("Ledgers")
 struct LedgerTests {
@@ -129,20 +159,7 @@ struct LedgerTests {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let whole = threeRecordFile(in: directory)
-    let lines = whole.split(separator: UInt8(ascii: "\n"))
-    let headerLength = lines[0].count + 1
-    let secondLineEnd = headerLength + lines[1].count + 1 + lines[2].count
-    // A cut at a line's end loses the records after it and leaves a clean file; a cut inside a
-    // line loses that line's record and is damage: a copy is kept.
-    let cuts: [(cut: Int, keys: [String], kept: String?)] = [
-      (whole.count - 1, ["a", "b", "c"], nil),
-      (whole.count - 5, ["a", "b"], "2 records"),
-      (secondLineEnd, ["a", "b"], nil),
-      (secondLineEnd - 3, ["a"], "1 record"),
-      (10, [], "0 records"),
-      (0, [], "0 records"),
-    ]
-    for (cut, keys, kept) in cuts {
+    for (cut, keys, kept) in LedgerData.cuts(of: whole) {
       for copy in directory.damagedCopies { try FileManager.default.removeItem(at: copy) }
       let torn = whole.prefix(cut)
       try torn.write(to: directory.ledgerURL)
@@ -169,11 +186,8 @@ struct LedgerTests {
   func garbageBytes() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    var bytes = threeRecordFile(in: directory)
-    let lines = bytes.split(separator: UInt8(ascii: "\n"))
-    let secondStart = lines[0].count + 1 + lines[1].count + 1
-    bytes.replaceSubrange(
-      secondStart..<(secondStart + 12), with: [0xFF, 0x00, 0xC3, 0x28] + [0x7B])
+    let bytes = LedgerData.damagingRecordB(
+      threeRecordFile(in: directory), length: 12, with: [0xFF, 0x00, 0xC3, 0x28, 0x7B])
     try bytes.write(to: directory.ledgerURL)
     var (ledger, messages) = open(directory)
     #expect(ledger.allRecords.map(\.key) == ["a", "c"])
@@ -286,10 +300,8 @@ struct LedgerTests {
     // through the next change, not taken for a reset.
     let damaged = TemporaryDirectory()
     defer { damaged.remove() }
-    var bytes = threeRecordFile(in: damaged)
-    let lines = bytes.split(separator: UInt8(ascii: "\n"))
-    let secondStart = lines[0].count + 1 + lines[1].count + 1
-    bytes.replaceSubrange(secondStart..<(secondStart + 4), with: [0xFF, 0x00, 0xC3, 0x28])
+    let bytes = LedgerData.damagingRecordB(
+      threeRecordFile(in: damaged), length: 4, with: [0xFF, 0x00, 0xC3, 0x28])
     try bytes.write(to: damaged.ledgerURL)
     let (reopened, _) = open(damaged)
     #expect(reopened.allRecords.map(\.key) == ["a", "c"])

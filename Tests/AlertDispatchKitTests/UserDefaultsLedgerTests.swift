@@ -281,10 +281,8 @@ struct UserDefaultsLedgerTests {
   func garbageLines() throws {
     let domain = TemporaryDefaults()
     defer { domain.remove() }
-    var bytes = threeRecordValue(in: domain)
-    let lines = bytes.split(separator: UInt8(ascii: "\n"))
-    let secondStart = lines[0].count + 1 + lines[1].count + 1
-    bytes.replaceSubrange(secondStart..<(secondStart + 12), with: [0xFF, 0x00, 0xC3, 0x28, 0x7B])
+    let bytes = LedgerData.damagingRecordB(
+      threeRecordValue(in: domain), length: 12, with: [0xFF, 0x00, 0xC3, 0x28, 0x7B])
     domain.open().set(bytes, forKey: key)
     var (ledger, messages) = open(domain)
     #expect(ledger.allRecords.map(\.key) == ["a", "c"])
@@ -317,18 +315,7 @@ struct UserDefaultsLedgerTests {
     let domain = TemporaryDefaults()
     defer { domain.remove() }
     let whole = threeRecordValue(in: domain)
-    let lines = whole.split(separator: UInt8(ascii: "\n"))
-    let headerLength = lines[0].count + 1
-    let secondLineEnd = headerLength + lines[1].count + 1 + lines[2].count
-    let cuts: [(cut: Int, keys: [String], kept: String?)] = [
-      (whole.count - 1, ["a", "b", "c"], nil),
-      (whole.count - 5, ["a", "b"], "2 records"),
-      (secondLineEnd, ["a", "b"], nil),
-      (secondLineEnd - 3, ["a"], "1 record"),
-      (10, [], "0 records"),
-      (0, [], "0 records"),
-    ]
-    for (cut, keys, kept) in cuts {
+    for (cut, keys, kept) in LedgerData.cuts(of: whole) {
       for copy in copyKeys(in: domain) { domain.open().removeObject(forKey: copy) }
       let torn = whole.prefix(cut)
       domain.open().set(torn, forKey: key)
