@@ -15,6 +15,9 @@ struct ActiveChain {
   private var links: [Link] = []
   /// Whether the chain is the previous pass's, reused as it was.
   private(set) var isReused = false
+  /// How many chains passes have built, in every domain: each such chain's stamp.
+  @exclusivity(unchecked)
+  private static var builds: UInt64 = 0
 
   /// What a chain was built from: the generations of the tree and of the dispatches' states
   /// (visibility, pause, close, active child, provider) when it was built.
@@ -33,7 +36,14 @@ struct ActiveChain {
   /// chain of pushed active children walks no link. Otherwise a link that names the same node
   /// as before is kept, so that a pass over an unchanged chain retains and releases no node and
   /// allocates nothing. Give the storage back with ``recycled()``.
-  init(root: DispatchNode, reusing buffer: inout [Link], cachedAs key: inout Key?) {
+  ///
+  /// A chain built afresh gets a new `stamp`, written into each of its dispatches with its place
+  /// in the chain, so that whether a dispatch is on the chain is read from the dispatch (see
+  /// ``Domain/chainStamp``).
+  init(
+    root: DispatchNode, reusing buffer: inout [Link], cachedAs key: inout Key?,
+    stamp: inout UInt64
+  ) {
     swap(&links, &buffer)
     let now = Key.current
     if key == now {
@@ -42,6 +52,12 @@ struct ActiveChain {
     }
     let askedProvider = build(from: root)
     key = askedProvider ? nil : now
+    ActiveChain.builds += 1
+    stamp = ActiveChain.builds
+    for index in links.indices {
+      links[index].node.chainStamp = stamp
+      links[index].node.chainIndex = index
+    }
   }
 
   init(root: DispatchNode) {

@@ -57,7 +57,61 @@ extension DispatchNode {
         }
       }
     }
+    // Most adds change no decision (the alert waits behind the one in front): they run no pass.
+    if existing == nil && waiters.isEmpty && root.addNeedsNoPass(alert, now: now) {
+      DispatchNode.addsWithoutPass += 1
+      if DispatchNode.checksInvariants { root.checkAddWithoutPass(alert) }
+      return
+    }
     Engine.shared.markDirty(root)
+  }
+
+  /// Whether a pass run now, at this root, after `alert` was added, would decide nothing and
+  /// ask for no wake-up, so that the add may skip it (Decisions.md, "An add that changes no
+  /// decision runs no pass").
+  ///
+  /// The domain must be settled (its last pass settled and nothing asked for a pass since: a
+  /// plan made before the add would decide nothing) with no wake-up pending, and the add must
+  /// not have replaced an alert or blocked one that waits for its id (the caller checks both).
+  /// Then the add changed only the queue the alert joined, if any, and a plan reads the alert
+  /// only when it competes (queued and unblocked) from a dispatch of the active chain that is
+  /// not paused. Such an alert changes no decision when its lane, of capacity 1, shows one
+  /// settled alert on the chain that it may not preempt; it asks for no wake-up when it may go
+  /// up now and its lane has no gap to wait out. The other cases run a pass.
+  func addNeedsNoPass(_ alert: AlertHandle, now: AlertInstant) -> Bool {
+    let domain = self.domain
+    guard domain.isSettled, !needsPass, domain.wakeAt == nil else { return false }
+    guard alert.inQueue else { return true }
+    // The last pass's chain, when nothing it was built from has changed and no provider (asked
+    // at every pass) was on it.
+    guard let key = domain.chainKey, key == .current else { return false }
+    // Read from the dispatches, which the chain stamped when it was built.
+    let stamp = domain.chainStamp
+    guard let owner = alert.owner, owner.chainStamp == stamp,
+      domain.linkBuffer[owner.chainIndex].pausedBy == nil
+    else { return true }
+    guard alert.notBefore <= now, let lane = domain.index(of: alert.laneKey),
+      domain.lanes[lane].lane.capacity.limit == 1, domain.lanes[lane].visible.count == 1
+    else { return false }
+    let shown = domain.lanes[lane].visible[0]
+    guard !shown.state.isDismissing, shown.coveredBy == nil,
+      shown.priority >= alert.priority || shown.request.interruption == .never,
+      domain.gapUntil(laneAt: lane, now: now) == nil
+    else { return false }
+    return shown.owner?.chainStamp == stamp
+  }
+
+  /// For the tests and the stress tool: checks that a pass run now would indeed decide nothing
+  /// and ask for no wake-up, and the invariants, as after a pass.
+  func checkAddWithoutPass(_ alert: AlertHandle) {
+    var buffer: [PassDecision] = []
+    let plan = Arbiter(root: self, now: clock.now).plan(reusing: &buffer)
+    if !plan.decisions.isEmpty || plan.wakeAt != nil {
+      invariantViolations.append(
+        "adding '\(alert.id)' ran no pass, but a pass would have decided \(plan.decisions), wake-up \(plan.wakeAt.map(\.description) ?? "none")"
+      )
+    }
+    invariantViolations.append(contentsOf: checkInvariants())
   }
 
   /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and

@@ -2,6 +2,9 @@ extension DispatchNode {
   /// How many passes every root of the process has run (the stress tool reports it).
   @exclusivity(unchecked)
   static var passCount = 0
+  /// How many adds ran no pass, since they could change no decision (the stress tool reports it).
+  @exclusivity(unchecked)
+  static var addsWithoutPass = 0
 
   /// Runs one pass at this root: plan, apply, and again until nothing changes.
   func runPass() {
@@ -10,12 +13,14 @@ extension DispatchNode {
     guard parent == nil else { return root.requestPass() }
     DispatchNode.passCount += 1
     var settled = false
+    var confirmed = false
     // The chain is asked for once per pass: providers and visibility cannot change during one,
     // since every call made from a presenter waits until the pass ends.
     // Taken out of the domain first, so that no access to it stays open while providers run.
     var buffer: [ActiveChain.Link] = []
     swap(&buffer, &domain.linkBuffer)
-    var chain = ActiveChain(root: self, reusing: &buffer, cachedAs: &domain.chainKey)
+    var chain = ActiveChain(
+      root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp)
     defer { domain.linkBuffer = chain.recycled() }
     if DispatchNode.checksInvariants && chain.isReused {
       let fresh = ActiveChain(root: self)
@@ -33,6 +38,10 @@ extension DispatchNode {
         swap(&decisions, &plan.decisions)
         scheduleWake(at: plan.wakeAt)
         settled = true
+        // Only a plan that decided nothing says for sure what a plan made now decides (nothing)
+        // and asks for (this wake-up): a pass that ends on a plan whose decisions were all
+        // carried out skips that confirming plan, whose wake-ups may differ.
+        confirmed = true
         break
       }
       // A plan simulates its own decisions (the alerts it puts up fill the lane for the next
@@ -47,6 +56,7 @@ extension DispatchNode {
         break
       }
     }
+    domain.isSettled = confirmed
     if !settled {
       diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
     }

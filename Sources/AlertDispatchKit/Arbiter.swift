@@ -90,15 +90,8 @@ struct Arbiter {
     root.domain.index(of: lane).flatMap { gapUntil(laneAt: $0) }
   }
 
-  /// Reads the lane's last end and gap field by field: a copy of the lane's state would retain
-  /// its name and its visible alerts.
   private func gapUntil(laneAt index: Int) -> AlertInstant? {
-    let domain = root.domain
-    guard let last = domain.lanes[index].lastEnd else { return nil }
-    let gap = domain.lanes[index].lane.minimumGap
-    guard gap > .zero else { return nil }
-    let until = last + gap
-    return until > now ? until : nil
+    root.domain.gapUntil(laneAt: index, now: now)
   }
 
   /// Plans the domain's lane at `index`.

@@ -142,6 +142,12 @@ final class DispatchNode {
   let domain = Domain()
   @exclusivity(unchecked)
   var needsPass = false
+  /// The stamp of the last chain a pass built with this dispatch on it, and its place there
+  /// (see ``Domain/chainStamp``).
+  @exclusivity(unchecked)
+  var chainStamp: UInt64 = 0
+  @exclusivity(unchecked)
+  var chainIndex = 0
   var lastRejectedChild: ObjectIdentifier?
   var observers: [(Int, @MainActor (AlertEvent) -> Void)] = []
   /// The continuations of the `events` streams, by observation, finished on release.

@@ -6,10 +6,18 @@
 @MainActor
 final class Domain {
   struct LaneState {
-    var lane: AlertLane
+    let lane: AlertLane
+    /// Whether the lane has a minimum gap, read before the gap itself at every plan: most lanes
+    /// have none, and comparing durations calls into the standard library.
+    let hasGap: Bool
     var lastEnd: AlertInstant?
     /// The lane's visible alerts, first up first.
     var visible: [AlertHandle] = []
+
+    init(lane: AlertLane) {
+      self.lane = lane
+      hasGap = lane.minimumGap > .zero
+    }
   }
 
   // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
@@ -21,6 +29,11 @@ final class Domain {
   var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
+  /// Whether the root's last pass ended on a plan that decided nothing, and no pass was asked
+  /// for since: a plan made now would decide nothing and ask for the wake-up ``wakeAt`` (adds
+  /// that ``DispatchNode/addNeedsNoPass(_:now:)`` lets skip their pass change neither).
+  @exclusivity(unchecked)
+  var isSettled = false
   /// Storage the passes reuse, so that a pass allocates nothing: the last pass's chain (see
   /// ``ActiveChain/init(root:reusing:cachedAs:)``), and empty buffers.
   @exclusivity(unchecked)
@@ -28,6 +41,12 @@ final class Domain {
   /// What ``linkBuffer`` was built from, when it can be reused as it is: no provider was asked.
   @exclusivity(unchecked)
   var chainKey: ActiveChain.Key?
+  /// The stamp of the chain in ``linkBuffer`` (0 for none): a dispatch whose
+  /// ``DispatchNode/chainStamp`` is the same is a link of it, at its
+  /// ``DispatchNode/chainIndex``. Unlike the links themselves, this holds while ``chainKey``
+  /// says the chain is current.
+  @exclusivity(unchecked)
+  var chainStamp: UInt64 = 0
   @exclusivity(unchecked)
   var cursorBuffer: [LaneQueue.Cursor] = []
   @exclusivity(unchecked)
@@ -47,6 +66,15 @@ final class Domain {
   func retryRefusedNow() {
     for alert in refused.values { alert.retryAt = nil }
     refused = [:]
+  }
+
+  /// The instant before which nothing new may go up in the lane at `index` because of its
+  /// minimum gap, read field by field: a copy of the lane's state would retain its name and its
+  /// visible alerts.
+  func gapUntil(laneAt index: Int, now: AlertInstant) -> AlertInstant? {
+    guard lanes[index].hasGap, let last = lanes[index].lastEnd else { return nil }
+    let until = last + lanes[index].lane.minimumGap
+    return until > now ? until : nil
   }
 
   /// The index of `lane` in ``lanes``.
@@ -234,6 +262,8 @@ final class Domain {
     // The last chain holds its nodes (the root among them): let go of them.
     linkBuffer = []
     chainKey = nil
+    chainStamp = 0
+    isSettled = false
     for index in lanes.indices { lanes[index].visible = [] }
     refused = [:]
     wakeTimer?.cancel()

@@ -82,6 +82,7 @@ final class Engine {
   }
 
   func markDirty(_ root: DispatchNode) {
+    root.domain.isSettled = false
     guard !root.needsPass else { return }
     root.needsPass = true
     dirtyRoots.append(root)

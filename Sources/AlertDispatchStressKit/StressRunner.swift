@@ -24,6 +24,8 @@ public enum StressRunner {
     public var alerts: Int
     /// How many passes the roots ran.
     public var passes: Int
+    /// How many adds ran no pass, since they could change no decision.
+    public var addsWithoutPass = 0
   }
 
   /// Turns on the core's invariant checks after every pass and silences diagnostics (they are
@@ -44,6 +46,7 @@ public enum StressRunner {
     defer { AlertDispatch.laneRunCapacity = runCapacity }
     AlertDispatch.laneRunCapacity = episode.presentTime % 2 == 0 ? 2 : 4
     let passesBefore = AlertDispatch.passCount
+    let skipsBefore = AlertDispatch.addsWithoutPass
     var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)
     var watched: [StressWorld.Watched] = []
     do {
@@ -60,6 +63,7 @@ public enum StressRunner {
       watched = world.watched
     }
     result.passes = AlertDispatch.passCount - passesBefore
+    result.addsWithoutPass = AlertDispatch.addsWithoutPass - skipsBefore
     if result.violations.isEmpty {
       for object in watched where object.object != nil {
         result.violations.append(

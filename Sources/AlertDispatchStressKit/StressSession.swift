@@ -20,6 +20,9 @@ public struct StressSession {
     public var alerts = 0
     /// Passes run by the roots.
     public var passes = 0
+    /// Adds that ran no pass, since they could change no decision (each checked as a pass
+    /// would have been).
+    public var addsWithoutPass = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -27,9 +30,10 @@ public struct StressSession {
     /// The failing episodes.
     public var failures: [Failure] = []
 
-    /// `steps N, alerts M, passes P, violations V`: the stress tool's last line.
+    /// `steps N, alerts M, passes P, adds without a pass A, violations V`: the stress tool's
+    /// last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), adds without a pass \(addsWithoutPass), violations \(violations)"
     }
   }
 
@@ -67,6 +71,7 @@ public struct StressSession {
       summary.steps += episode.operations.count
       summary.alerts += result.alerts
       summary.passes += result.passes
+      summary.addsWithoutPass += result.addsWithoutPass
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(
