@@ -70,10 +70,11 @@ extension DispatchNode {
   /// ask for no wake-up, so that the add may skip it (Decisions.md, "An add that changes no
   /// decision runs no pass").
   ///
-  /// The domain must be settled (its last pass settled and nothing asked for a pass since: a
-  /// plan made before the add would decide nothing) with no wake-up pending, and the add must
-  /// not have replaced an alert or blocked one that waits for its id (the caller checks both).
-  /// Then the add changed only the queue the alert joined, if any, and a plan reads the alert
+  /// The domain must be settled (its last pass ended on a plan that decided nothing, and
+  /// nothing asked for a pass since) with no wake-up pending and its last chain current and
+  /// built without a provider, and the add must not have replaced an alert or blocked one that
+  /// waits for its id (the caller checks both). A plan made before the add would then decide
+  /// nothing, and the add changed only the queue the alert joined, if any: a plan reads the alert
   /// only when it competes (queued and unblocked) from a dispatch of the active chain that is
   /// not paused. Such an alert changes no decision when its lane, of capacity 1, shows one
   /// settled alert on the chain that it may not preempt; it asks for no wake-up when it may go
@@ -81,10 +82,11 @@ extension DispatchNode {
   func addNeedsNoPass(_ alert: AlertHandle, now: AlertInstant) -> Bool {
     let domain = self.domain
     guard domain.isSettled, !needsPass, domain.wakeAt == nil else { return false }
-    guard alert.inQueue else { return true }
-    // The last pass's chain, when nothing it was built from has changed and no provider (asked
-    // at every pass) was on it.
+    // The last pass's chain, when nothing it was built from has changed and no provider was on
+    // it: a provider is asked at every pass, and an answer it changed without
+    // `setNeedsArbitration()` is picked up at the next event, whatever the event (Decisions.md).
     guard let key = domain.chainKey, key == .current else { return false }
+    guard alert.inQueue else { return true }
     // Read from the dispatches, which the chain stamped when it was built.
     let stamp = domain.chainStamp
     guard let owner = alert.owner, owner.chainStamp == stamp,

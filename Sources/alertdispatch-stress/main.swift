@@ -14,7 +14,8 @@ let usage = """
     --no-shrink       report failing episodes without shrinking them
     --progress        print a line to standard error after every 100 episodes
 
-  The last line is `steps N, alerts M, passes P, violations V`; the status is 1 when V > 0.
+  The last line is `steps N, alerts M, passes P, adds without a pass A, violations V`; the
+  status is 1 when V > 0.
   Each failing episode is shrunk and printed as a scenario file and as Swift operations.
   """
 
