@@ -1,10 +1,13 @@
 /// The alerts of one dispatch and one lane that compete for the lane, in line order: priority
 /// high to low, then first added first.
 ///
-/// Alerts of equal priority share a bucket kept in add order, and the buckets are kept in runs
-/// of at most 64 priorities, so the common operations (add an alert, take the front one) cost
-/// O(log P) for P distinct priorities, plus moving at most one run's entries (and the list of
-/// runs when one splits or empties), whatever the queue holds.
+/// Alerts of equal priority share a bucket kept in add order, in blocks of at most
+/// ``blockCapacity`` alerts, and the buckets are kept in runs of at most 64 priorities, so the
+/// common operations (add an alert, take the front one) cost O(log P) for P distinct
+/// priorities, and any other (an alert removed from the middle of its bucket, or coming back
+/// there) O(log P + log n) for n alerts, plus moving at most one run's and one block's entries
+/// (and the list of runs or of a bucket's blocks when one splits, joins or empties, which each
+/// needs many changes first), whatever the queue holds.
 @MainActor
 struct LaneQueue {
   /// An alert of a bucket and its place in add order, kept beside it: finding where an alert
@@ -12,10 +15,49 @@ struct LaneQueue {
   /// cache miss).
   fileprivate struct Entry {
     var seq: UInt64
-    /// `nil` once the alert left from the front of its bucket.
+    /// `nil` once the alert left from the front of its bucket (in the slots before `head`).
     var alert: AlertHandle?
   }
 
+  /// Alerts of a bucket after those of its `rest`, in add order, and the add order of the
+  /// first, beside it, to find the block without reading one.
+  fileprivate struct Block {
+    var low: UInt64
+    var entries: ContiguousArray<Entry>
+
+    init(_ entries: ContiguousArray<Entry>.SubSequence) {
+      low = entries[entries.startIndex].seq
+      self.entries = ContiguousArray(entries)
+    }
+
+    init(_ entry: Entry) {
+      low = entry.seq
+      entries = [entry]
+    }
+  }
+
+  /// The alerts of one priority, in add order: `first`, then `rest` from `head` on, then each
+  /// of `blocks`.
+  ///
+  /// Most apps leave priorities at their default, so one bucket can hold nearly all of a
+  /// lane's alerts, and an alert leaves from the middle of it (cancelled, blocked, or going up
+  /// while one ahead of it is delayed) or comes back there (a suspended alert keeps its place
+  /// in line; an alert blocked since it was added joins with its old place). Those move the
+  /// entries of one block of at most ``blockCapacity``, where they moved the whole bucket.
+  ///
+  /// Shape: `rest` holds at most `blockCapacity` alerts from
+  /// `head` on, and none before; each block holds 1 to `blockCapacity`, and each but the last
+  /// at least a quarter of that; `rest` is empty from `head` on only when there is no block.
+  ///
+  /// Cost: a block that outgrows the capacity splits in two halves; a block that falls below
+  /// a quarter joins the next one, or takes from it half of what the two hold when they hold
+  /// more than three quarters. Each leaves its blocks at least an eighth of the capacity from
+  /// the next split or join, so moving a block's entries and the list of blocks (O(B + n/B)
+  /// for blocks of B) happens once per B/8 changes to that block at most. `rest` splits its
+  /// upper half into a new first block, and takes the first block when it empties: each needs
+  /// B/4 changes to `rest` first (the blocks but the last hold at least B/4). So no sequence
+  /// of operations makes each cost O(n): an operation costs O(log n + B) plus O(n/B²)
+  /// amortized, a few entries of the list of blocks at 100,000 alerts.
   fileprivate struct Bucket {
     /// The bucket's first alert in add order, held inline: with priorities that mostly differ,
     /// most buckets hold one alert, which then allocates no storage, and the front's rank is
@@ -25,71 +67,159 @@ struct LaneQueue {
     /// front alerts leave (so that an ended alert is not kept alive), and dropped now and then.
     var rest: ContiguousArray<Entry>
     var head = 0
+    /// The alerts after those of `rest`, once a bucket holds more than `rest` does: empty in
+    /// most buckets, which then allocate nothing more.
+    var blocks: [Block] = []
 
     init(_ alert: AlertHandle, rest: ContiguousArray<Entry>) {
       first = Entry(seq: alert.seq, alert: alert)
       self.rest = rest
     }
 
-    /// How many alerts the bucket holds.
-    var count: Int { (first.alert == nil ? 0 : 1) + rest.count - head }
-
     var isEmpty: Bool { first.alert == nil }
 
-    mutating func insert(_ alert: AlertHandle) {
-      let entry = Entry(seq: alert.seq, alert: alert)
-      if first.alert == nil {
+    mutating func insert(_ alert: AlertHandle, blockCapacity: Int) {
+      var entry = Entry(seq: alert.seq, alert: alert)
+      guard first.alert != nil else {
         first = entry
-      } else if alert.seq < first.seq {
-        // An alert older than the first comes back (a suspended alert): the first moves back,
-        // into the slot the first left by when there is one (a bucket of one priority may hold
-        // most of a lane's alerts: moving them all would cost O(n)).
-        if head > 0 {
-          head -= 1
-          rest[head] = first
-        } else {
-          rest.insert(first, at: head)
-        }
-        first = entry
-      } else if let last = rest.last, head < rest.count, last.seq > alert.seq {
-        rest.insert(entry, at: position(of: alert.seq))
+        return
+      }
+      // An alert older than the first comes back (a suspended alert): it becomes the first,
+      // and the first goes in front of `rest`.
+      if entry.seq < first.seq { swap(&entry, &first) }
+      if blocks.isEmpty || entry.seq < blocks[0].low {
+        insertInRest(entry, blockCapacity: blockCapacity)
       } else {
-        rest.append(entry)
+        insertInBlocks(entry, blockCapacity: blockCapacity)
       }
     }
 
-    mutating func remove(_ alert: AlertHandle) {
+    private mutating func insertInRest(_ entry: Entry, blockCapacity: Int) {
+      if head == rest.count || rest[rest.count - 1].seq < entry.seq {
+        // The newest alert of the bucket (most are): no search. When `rest` is full, it
+        // starts the blocks (appended alerts then fill them).
+        if blocks.isEmpty && rest.count - head == blockCapacity {
+          blocks.append(Block(entry))
+          return
+        }
+        rest.append(entry)
+      } else {
+        let index = rest.position(of: entry.seq, from: head)
+        if index == head && head > 0 {
+          // Right behind the first (the first that an older alert displaced, or an alert that
+          // comes back there): the slot the front left by.
+          head -= 1
+          rest[head] = entry
+        } else {
+          rest.insert(entry, at: index)
+        }
+      }
+      if rest.count - head > blockCapacity {
+        // The upper half becomes the first block.
+        let middle = head + (rest.count - head) / 2
+        blocks.insert(Block(rest[middle...]), at: 0)
+        rest.removeSubrange(middle...)
+      }
+    }
+
+    private mutating func insertInBlocks(_ entry: Entry, blockCapacity: Int) {
+      let last = blocks.count - 1
+      if entry.seq > blocks[last].entries[blocks[last].entries.count - 1].seq {
+        // The newest alert of the bucket: a full last block leaves it a new one.
+        if blocks[last].entries.count == blockCapacity {
+          blocks.append(Block(entry))
+        } else {
+          blocks[last].entries.append(entry)
+        }
+        return
+      }
+      // The last block whose first is older: the alert goes after that first, so the block's
+      // `low` stays.
+      let block = blocks.block(of: entry.seq)
+      let index = blocks[block].entries.position(of: entry.seq, from: 0)
+      blocks[block].entries.insert(entry, at: index)
+      if blocks[block].entries.count > blockCapacity {
+        let middle = blocks[block].entries.count / 2
+        let upper = Block(blocks[block].entries[middle...])
+        blocks[block].entries.removeSubrange(middle...)
+        blocks.insert(upper, at: block + 1)
+      }
+    }
+
+    /// Removes `alert` if the bucket holds it, and returns whether it did.
+    mutating func remove(_ alert: AlertHandle, blockCapacity: Int) -> Bool {
       // The front alert leaves most often (it goes up): found without a search.
       if first.alert === alert {
         guard head < rest.count else {
           first.alert = nil
           rest.removeAll(keepingCapacity: true)
           head = 0
-          return
+          return true
         }
         first = rest[head]
-        rest[head].alert = nil
-        head += 1
-        if head > 32 && head * 2 > rest.count {
-          rest.removeFirst(head)
-          head = 0
-        }
-        return
+        advanceHead()
+        return true
       }
-      let index = position(of: alert.seq)
-      guard index < rest.count, rest[index].alert === alert else { return }
-      rest.remove(at: index)
+      let seq = alert.seq
+      if blocks.isEmpty || seq < blocks[0].low {
+        let index = rest.position(of: seq, from: head)
+        guard index < rest.count, rest[index].alert === alert else { return false }
+        if index == head {
+          advanceHead()
+        } else {
+          rest.remove(at: index)
+        }
+        return true
+      }
+      let block = blocks.block(of: seq)
+      let index = blocks[block].entries.position(of: seq, from: 0)
+      guard index < blocks[block].entries.count, blocks[block].entries[index].alert === alert
+      else { return false }
+      blocks[block].entries.remove(at: index)
+      if blocks[block].entries.isEmpty {
+        // The last block, or any with a capacity under 4 (a quarter of it is 0).
+        blocks.remove(at: block)
+        return true
+      }
+      if index == 0 { blocks[block].low = blocks[block].entries[0].seq }
+      if block < blocks.count - 1 && blocks[block].entries.count < blockCapacity / 4 {
+        joinNext(block, blockCapacity: blockCapacity)
+      }
+      return true
     }
 
-    /// Where an alert of add order `seq` is, or would go, in `rest` (from `head` on).
-    func position(of seq: UInt64) -> Int {
-      var low = head
-      var high = rest.count
-      while low < high {
-        let mid = (low + high) / 2
-        if rest[mid].seq < seq { low = mid + 1 } else { high = mid }
+    /// Empties the slot at `head` and moves past it; once `rest` holds no alert, it takes the
+    /// first block.
+    private mutating func advanceHead() {
+      rest[head].alert = nil
+      head += 1
+      if head == rest.count && !blocks.isEmpty {
+        rest = blocks.removeFirst().entries
+        head = 0
+      } else if head > 32 && head * 2 > rest.count {
+        rest.removeFirst(head)
+        head = 0
       }
-      return low
+    }
+
+    /// Joins `block`, which fell below a quarter of the capacity, with the next block, or
+    /// evens the two out when they hold more than three quarters (a join would leave a block
+    /// close to a split).
+    private mutating func joinNext(_ block: Int, blockCapacity: Int) {
+      let next = block + 1
+      let total = blocks[block].entries.count + blocks[next].entries.count
+      if total > blockCapacity * 3 / 4 {
+        let moving = total / 2 - blocks[block].entries.count
+        do {
+          let moved = blocks[next].entries[..<moving]
+          blocks[block].entries.append(contentsOf: moved)
+        }
+        blocks[next].entries.removeFirst(moving)
+        blocks[next].low = blocks[next].entries[0].seq
+      } else {
+        let moved = blocks.remove(at: next).entries
+        blocks[block].entries.append(contentsOf: moved)
+      }
     }
   }
 
@@ -109,6 +239,9 @@ struct LaneQueue {
   private var chunkLows: [Int] = []
   /// The most priorities a run holds; a run that grows past it splits in two.
   let chunkCapacity: Int
+  /// The most alerts a bucket keeps in `rest` and in each of its blocks; a block that grows
+  /// past it splits in two.
+  let blockCapacity: Int
   private(set) var count = 0
   /// The storage of a few buckets that emptied, for the next new priorities: with priorities
   /// that mostly differ, an alert would otherwise allocate a bucket's storage when it joins the
@@ -120,11 +253,22 @@ struct LaneQueue {
   /// its few priorities split and join runs.
   static var defaultChunkCapacity = 64
 
-  /// An empty queue whose runs of priorities hold at most `chunkCapacity` (at least 2; tests
-  /// use small runs to split and join them often).
-  init(chunkCapacity: Int = LaneQueue.defaultChunkCapacity) {
+  /// The most alerts a block of a new queue's buckets holds: 256 (4 KB of entries, moved when
+  /// an alert joins or leaves the middle of its block), or less in the stress tool, so that
+  /// its few alerts split and join blocks.
+  static var defaultBlockCapacity = 256
+
+  /// An empty queue whose runs of priorities hold at most `chunkCapacity` and whose buckets'
+  /// blocks at most `blockCapacity` alerts (each at least 2; tests use small ones to split and
+  /// join them often).
+  init(
+    chunkCapacity: Int = LaneQueue.defaultChunkCapacity,
+    blockCapacity: Int = LaneQueue.defaultBlockCapacity
+  ) {
     precondition(chunkCapacity >= 2, "a run of priorities holds at least 2")
+    precondition(blockCapacity >= 2, "a block of alerts holds at least 2")
     self.chunkCapacity = chunkCapacity
+    self.blockCapacity = blockCapacity
   }
 
   var isEmpty: Bool { count == 0 }
@@ -199,7 +343,7 @@ struct LaneQueue {
     let isFront = priority >= front
     let (chunk, index, found) = place(of: priority)
     if found {
-      chunks[chunk].buckets[index].insert(alert)
+      chunks[chunk].buckets[index].insert(alert, blockCapacity: blockCapacity)
     } else {
       chunks[chunk].priorities.insert(priority, at: index)
       chunks[chunk].buckets.insert(newBucket(alert), at: index)
@@ -229,11 +373,11 @@ struct LaneQueue {
     let (chunk, index, found) = place(of: alert.priority)
     guard found else { return }
     let wasFront = alert.priority == frontRank?.priority
-    let before = chunks[chunk].buckets[index].count
-    chunks[chunk].buckets[index].remove(alert)
-    count -= before - chunks[chunk].buckets[index].count
+    guard chunks[chunk].buckets[index].remove(alert, blockCapacity: blockCapacity) else { return }
+    count -= 1
     if chunks[chunk].buckets[index].isEmpty {
       chunks[chunk].priorities.remove(at: index)
+      // An emptied bucket's `rest` is empty, and it has no block.
       let rest = chunks[chunk].buckets.remove(at: index).rest
       // Only storage that was allocated is worth keeping (an empty array holds none).
       if rest.capacity > 0 && spareItems.count < LaneQueue.maxSpareItems {
@@ -289,8 +433,10 @@ struct LaneQueue {
     fileprivate let chunks: [Chunk]
     fileprivate var chunkIndex: Int
     fileprivate var bucketIndex: Int
-    /// `nil` at the bucket's first alert, then the index in its `rest`.
+    /// `nil` at the bucket's first alert, then the index in its `rest` or in one of its blocks.
     fileprivate var position: Int?
+    /// 0 in the bucket's `rest`, then 1 + the index of the block.
+    fileprivate var block = 0
 
     fileprivate init(chunks: [Chunk]) {
       self.chunks = chunks
@@ -302,17 +448,38 @@ struct LaneQueue {
     var current: AlertHandle? {
       guard chunkIndex >= 0 else { return nil }
       guard let position else { return chunks[chunkIndex].buckets[bucketIndex].first.alert }
-      return chunks[chunkIndex].buckets[bucketIndex].rest[position].alert
+      if block == 0 { return chunks[chunkIndex].buckets[bucketIndex].rest[position].alert }
+      return chunks[chunkIndex].buckets[bucketIndex].blocks[block - 1].entries[position].alert
     }
 
     mutating func advance() {
       guard chunkIndex >= 0 else { return }
-      let next = position.map { $0 + 1 } ?? chunks[chunkIndex].buckets[bucketIndex].head
-      if next < chunks[chunkIndex].buckets[bucketIndex].rest.count {
-        position = next
-        return
+      if let position {
+        let next = position + 1
+        let end =
+          block == 0
+          ? chunks[chunkIndex].buckets[bucketIndex].rest.count
+          : chunks[chunkIndex].buckets[bucketIndex].blocks[block - 1].entries.count
+        if next < end {
+          self.position = next
+          return
+        }
+        // The next block (blocks are never empty).
+        if block < chunks[chunkIndex].buckets[bucketIndex].blocks.count {
+          block += 1
+          self.position = 0
+          return
+        }
+      } else {
+        // `rest` from its head (empty only when the bucket has no block).
+        let head = chunks[chunkIndex].buckets[bucketIndex].head
+        if head < chunks[chunkIndex].buckets[bucketIndex].rest.count {
+          position = head
+          return
+        }
       }
       position = nil
+      block = 0
       bucketIndex -= 1
       if bucketIndex < 0 {
         chunkIndex -= 1
@@ -352,6 +519,34 @@ struct LaneQueue {
       previous = priorities
     }
     return (chunks.count, true)
+  }
+}
+
+extension ContiguousArray where Element == LaneQueue.Entry {
+  /// Where an alert of add order `seq` is, or would go, from `start` on.
+  fileprivate func position(of seq: UInt64, from start: Int) -> Int {
+    var low = start
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if self[mid].seq < seq { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}
+
+extension Array where Element == LaneQueue.Block {
+  /// The last block whose first alert was added no later than `seq` (the first block when
+  /// none was).
+  fileprivate func block(of seq: UInt64) -> Int {
+    var low = 1
+    var high = count
+    // The first block whose first alert was added after `seq`, from the second on.
+    while low < high {
+      let mid = (low + high) / 2
+      if self[mid].low <= seq { low = mid + 1 } else { high = mid }
+    }
+    return low - 1
   }
 }
 
