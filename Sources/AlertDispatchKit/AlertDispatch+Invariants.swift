@@ -66,6 +66,11 @@ extension DispatchNode {
         violations.append(
           "dispatch '\(node.name)' keeps its queue of lane \(lane) in malformed runs of priorities")
       }
+      for (lane, problem) in node.queues.lanesWithMalformedBuckets() {
+        violations.append(
+          "dispatch '\(node.name)' keeps a malformed bucket in its queue of lane \(lane): \(problem)"
+        )
+      }
       // Each lane queue holds only the dispatch's alerts of its lane that wait to go up, each
       // once and in line order, and the queues hold every such alert.
       if node.queues.isEmpty && node.alerts.isEmpty { continue }

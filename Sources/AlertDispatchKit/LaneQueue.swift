@@ -45,7 +45,7 @@ struct LaneQueue {
   /// in line; an alert blocked since it was added joins with its old place). Those move the
   /// entries of one block of at most ``blockCapacity``, where they moved the whole bucket.
   ///
-  /// Shape: `rest` holds at most `blockCapacity` alerts from
+  /// Shape (checked by `bucketProblem`): `rest` holds at most `blockCapacity` alerts from
   /// `head` on, and none before; each block holds 1 to `blockCapacity`, and each but the last
   /// at least a quarter of that; `rest` is empty from `head` on only when there is no block.
   ///
@@ -220,6 +220,13 @@ struct LaneQueue {
         let moved = blocks.remove(at: next).entries
         blocks[block].entries.append(contentsOf: moved)
       }
+    }
+
+    /// How many alerts the bucket holds (for the invariant checks and tests: the queue counts
+    /// its alerts itself).
+    var count: Int {
+      guard first.alert != nil else { return 0 }
+      return 1 + rest.count - head + blocks.reduce(0) { $0 + $1.entries.count }
     }
   }
 
@@ -520,6 +527,74 @@ struct LaneQueue {
     }
     return (chunks.count, true)
   }
+
+  /// How many alerts the bucket of `priority` keeps in `rest` from its head and in each of its
+  /// blocks, or `nil` when the queue holds none of that priority (for tests).
+  func blockSizes(of priority: Int) -> (rest: Int, blocks: [Int])? {
+    let (chunk, index, found) = place(of: priority)
+    guard found else { return nil }
+    let bucket = chunks[chunk].buckets[index]
+    return (bucket.rest.count - bucket.head, bucket.blocks.map(\.entries.count))
+  }
+
+  /// The first way a bucket is out of shape, or `nil` (for the invariant checks and tests):
+  /// an alert out of add order, of another priority, or with another add order than its
+  /// entry's; a slot before `head` that keeps an alert; `rest` or a block too full, a block
+  /// empty or under a quarter of the capacity (but the last), or with a stale `low`; blocks
+  /// behind an empty `rest`; or alerts that the queue's count does not count.
+  var bucketProblem: String? {
+    var total = 0
+    for chunk in chunks {
+      for index in chunk.buckets.indices {
+        let priority = chunk.priorities[index]
+        if let problem = chunk.buckets[index].problem(priority, blockCapacity: blockCapacity) {
+          return "bucket \(priority) \(problem)"
+        }
+        total += chunk.buckets[index].count
+      }
+    }
+    return total == count ? nil : "the queue counts \(count) alerts but holds \(total)"
+  }
+}
+
+extension LaneQueue.Bucket {
+  /// The first way the bucket is out of shape, or `nil` (see ``LaneQueue/bucketProblem``).
+  fileprivate func problem(_ priority: Int, blockCapacity: Int) -> String? {
+    guard first.alert != nil else { return "is empty" }
+    var previous: UInt64?
+    /// The first entry of `entries` that is empty, holds an alert of another priority or add
+    /// order, or comes out of add order after `previous`.
+    func misplaced(_ entries: ContiguousArray<LaneQueue.Entry>.SubSequence) -> String? {
+      for entry in entries {
+        guard let alert = entry.alert else { return "keeps an empty slot after its head" }
+        if alert.seq != entry.seq || alert.priority != priority {
+          return "holds \(alert.priority)/\(alert.seq) as \(entry.seq)"
+        }
+        if let previous, previous >= entry.seq { return "holds \(entry.seq) after \(previous)" }
+        previous = entry.seq
+      }
+      return nil
+    }
+    if let problem = misplaced([first][...]) { return problem }
+    for slot in 0..<head where rest[slot].alert != nil {
+      return "keeps an alert before its head"
+    }
+    if let problem = misplaced(rest[head...]) { return problem }
+    if rest.count - head > blockCapacity { return "keeps \(rest.count - head) alerts in its rest" }
+    if head == rest.count && !blocks.isEmpty { return "keeps blocks behind an empty rest" }
+    for index in blocks.indices {
+      let size = blocks[index].entries.count
+      if size == 0 || size > blockCapacity || (index < blocks.count - 1 && size < blockCapacity / 4)
+      {
+        return "keeps \(size) alerts in block \(index)"
+      }
+      if blocks[index].low != blocks[index].entries[0].seq {
+        return "records \(blocks[index].low) as the first of block \(index)"
+      }
+      if let problem = misplaced(blocks[index].entries[...]) { return "block \(index) \(problem)" }
+    }
+    return nil
+  }
 }
 
 extension ContiguousArray where Element == LaneQueue.Entry {
@@ -634,6 +709,13 @@ final class LaneQueues {
   /// the invariant checks).
   func lanesWithMalformedRuns() -> [Int] {
     lanes.indices.filter { !queues[$0].chunkShape.wellFormed }.map { lanes[$0].rawValue }
+  }
+
+  /// The lanes whose queue keeps a bucket out of shape, and how (for the invariant checks).
+  func lanesWithMalformedBuckets() -> [(lane: Int, problem: String)] {
+    lanes.indices.compactMap { index in
+      queues[index].bucketProblem.map { (lanes[index].rawValue, $0) }
+    }
   }
 
   /// Whether no lane queue holds an alert.
