@@ -277,6 +277,17 @@ public final class AlertDispatch {
     }
   }
 
+  /// The most alerts a lane queue keeps in one block of a priority's bucket (256; at least 2):
+  /// the stress tool lowers it so that its few alerts split and join blocks under the
+  /// invariant checks. Queues made before a change keep theirs.
+  package static var laneBlockCapacity: Int {
+    get { LaneQueue.defaultBlockCapacity }
+    set {
+      precondition(newValue >= 2, "a block of alerts holds at least 2")
+      LaneQueue.defaultBlockCapacity = newValue
+    }
+  }
+
   /// How many passes every root of the process has run (the stress tool reports it).
   package static var passCount: Int { DispatchNode.passCount }
 

@@ -45,6 +45,11 @@ public enum StressRunner {
     let runCapacity = AlertDispatch.laneRunCapacity
     defer { AlertDispatch.laneRunCapacity = runCapacity }
     AlertDispatch.laneRunCapacity = episode.presentTime % 2 == 0 ? 2 : 4
+    // Blocks of 3 split at four alerts of a priority and never join (a quarter of 3 is 0);
+    // blocks of 8 split at nine and join under two.
+    let blockCapacity = AlertDispatch.laneBlockCapacity
+    defer { AlertDispatch.laneBlockCapacity = blockCapacity }
+    AlertDispatch.laneBlockCapacity = episode.presentTime % 2 == 0 ? 8 : 3
     let passesBefore = AlertDispatch.passCount
     let skipsBefore = AlertDispatch.addsWithoutPass
     var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)
