@@ -142,8 +142,8 @@ struct LaneQueueAdversarialTests {
 
   @Test("A bucket whose front leaves takes older alerts back in order, and holds no ended one")
   func bucketHead() {
-    for capacity in [2, 4] {
-      var queue = LaneQueue(chunkCapacity: capacity)
+    for (capacity, blockCapacity) in [(2, 256), (4, 256), (2, 4), (4, 9)] {
+      var queue = LaneQueue(chunkCapacity: capacity, blockCapacity: blockCapacity)
       var model: [AlertHandle] = []
       // Priorities 0, 5 and 9, forty alerts each; the middle one is neither top nor a low
       // once other priorities come.
@@ -225,8 +225,8 @@ struct LaneQueueAdversarialTests {
 
 extension LaneQueue {
   /// The first way the queue disagrees with `model`, the alerts put in it, or `nil`: read in
-  /// line order, counted, its front and front rank, and the shape of its runs (the lane queue
-  /// tests share it).
+  /// line order, counted, its front and front rank, and the shape of its buckets and runs (the
+  /// lane queue tests share it).
   func mismatch(with model: [AlertHandle]) -> String? {
     let expected = model.sorted { $0.ranksBefore($1) }
     let read = LaneQueue.readAll(cursor(), atMost: model.count + 1)
@@ -242,6 +242,7 @@ extension LaneQueue {
       return "front rank \(String(describing: frontRank)), expected "
         + "\(String(describing: expected.first.map { ($0.priority, $0.seq) }))"
     }
+    if let problem = bucketProblem { return "malformed bucket: \(problem)" }
     let shape = chunkShape
     let distinct = Set(model.map(\.priority)).count
     if !shape.wellFormed { return "malformed runs" }

@@ -23,7 +23,8 @@ struct LaneQueueModelTests {
           lane: lanes[random.next(lanes.count)]),
         owner: node, seq: UInt64(index * 3 + 1))
     }
-    var queue = LaneQueue()
+    // Small blocks for the single queue: 80 alerts of three priorities fill several.
+    var queue = LaneQueue(blockCapacity: 4)
     var inQueue: [AlertHandle] = []
     let queues = LaneQueues()
     var inQueues: [AlertHandle] = []
@@ -65,8 +66,8 @@ struct LaneQueueModelTests {
 
   @Test(
     "Runs of priorities split and join, and the queue keeps line order",
-    arguments: [(2, 1), (4, 2), (32, 3)])
-  func runs(capacity: Int, seed: Int) {
+    arguments: [(2, 1, 256), (4, 2, 2), (32, 3, 4)])
+  func runs(capacity: Int, seed: Int, blockCapacity: Int) {
     var random = TestGenerator(state: UInt64(seed) &* 7919)
     let node = DispatchNode(
       name: "n", isVisible: true, clock: SystemAlertClock.shared, presenter: nil)
@@ -78,7 +79,7 @@ struct LaneQueueModelTests {
           id: AlertID("a\(index)"), priority: AlertPriority(random.next(150) * 3 - 200)),
         owner: node, seq: UInt64(index * 3 + 1))
     }
-    var queue = LaneQueue(chunkCapacity: capacity)
+    var queue = LaneQueue(chunkCapacity: capacity, blockCapacity: blockCapacity)
     var inQueue: [AlertHandle] = []
     var mostRuns = 0
     for step in 0..<2_000 {
