@@ -49,15 +49,19 @@ struct LaneQueue {
   /// `head` on, and none before; each block holds 1 to `blockCapacity`, and each but the last
   /// at least a quarter of that; `rest` is empty from `head` on only when there is no block.
   ///
-  /// Cost: a block that outgrows the capacity splits in two halves; a block that falls below
-  /// a quarter joins the next one, or takes from it half of what the two hold when they hold
-  /// more than three quarters. Each leaves its blocks at least an eighth of the capacity from
-  /// the next split or join, so moving a block's entries and the list of blocks (O(B + n/B)
-  /// for blocks of B) happens once per B/8 changes to that block at most. `rest` splits its
-  /// upper half into a new first block, and takes the first block when it empties: each needs
-  /// B/4 changes to `rest` first (the blocks but the last hold at least B/4). So no sequence
-  /// of operations makes each cost O(n): an operation costs O(log n + B) plus O(n/B²)
-  /// amortized, a few entries of the list of blocks at 100,000 alerts.
+  /// Cost, for blocks of B: an alert found by two binary searches (the blocks' first add
+  /// orders, then its block) and moved into or out of its block costs O(log n + B). A block
+  /// that outgrows B splits in halves; a block (but the last) that falls below B/4 joins the
+  /// next one, or takes from it half of what the two hold when they hold more than 3B/4. A
+  /// block joins only from exactly B/4 - 1 (it held B/4 before), so each split or join leaves
+  /// its blocks at least B/8 alerts from their next split or join. `rest` splits its upper half
+  /// into a new first block, which leaves it B/2 inserts from its next split, and takes the
+  /// first block when it empties, which then needs B/4 removals to empty again (unless it was
+  /// the last block: then no block is left to take). Each of these moves the list of blocks,
+  /// O(n/B), once per Ω(B) changes to the blocks or `rest` involved, and appending or dropping
+  /// the last block moves nothing. So no sequence of operations makes each cost O(n): an
+  /// operation costs O(log n + B), plus O(n/B²) amortized (a few entries of the list at
+  /// 100,000 alerts in one bucket).
   fileprivate struct Bucket {
     /// The bucket's first alert in add order, held inline: with priorities that mostly differ,
     /// most buckets hold one alert, which then allocates no storage, and the front's rank is
