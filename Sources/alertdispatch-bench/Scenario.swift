@@ -15,10 +15,13 @@ enum Workload: String, CaseIterable, Sendable {
   case dependencies
   /// Two tabs switching (disappear, appear) with showing alerts suspended and restored.
   case churn
+  /// n alerts of one priority, every other one waiting for the first: when the first ends,
+  /// the waiters join the middle of one big bucket (AlertDispatch only, as a reference).
+  case oneBucket = "one-bucket"
 
   /// Whether the workload only serves as a reference for AlertDispatch (the baselines do not
   /// run it, and no ratio to them is computed).
-  var isReference: Bool { self == .deepBare || self == .burstWide }
+  var isReference: Bool { self == .deepBare || self == .burstWide || self == .oneBucket }
 
   var summary: String {
     switch self {
@@ -28,6 +31,8 @@ enum Workload: String, CaseIterable, Sendable {
     case .deepBare: "the same chain of depth 16, no offstage screens (reference for deep)"
     case .dependencies: "blocks of 16: a chain of 8 `after` links, 7 alerts fanning in to 1"
     case .churn: "two tabs; each step switches tab (disappear + appear), then dismisses the front"
+    case .oneBucket:
+      "one priority; every other alert `after` the first joins the middle of the line (AlertDispatch only)"
     }
   }
 }
@@ -101,6 +106,10 @@ struct Scenario {
         default: after = []
         }
         return spec(index, screen: 0, priority: random.priority(), after: after)
+      }
+    case .oneBucket:
+      alerts = (0..<n).map { index in
+        spec(index, screen: 0, priority: 500, after: index % 2 == 1 ? [Scenario.id(0)] : [])
       }
     case .churn:
       screens += [ScreenSpec(parent: 0, visible: true), ScreenSpec(parent: 0, visible: false)]

@@ -62,7 +62,8 @@ enum SchedulerKind: String, CaseIterable {
 
 /// Runs every workload at every size on every scheduler. AlertDispatch runs `deep` and
 /// `deep-bare` interleaved; the baselines do not run the reference workloads: `deep-bare`,
-/// which only serves as the reference for the cost of offstage screens, and `burst-wide`.
+/// which only serves as the reference for the cost of offstage screens, `burst-wide` and
+/// `one-bucket`.
 @MainActor
 func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
   var cells: [Cell] = []
