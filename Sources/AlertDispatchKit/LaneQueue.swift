@@ -181,7 +181,8 @@ struct LaneQueue {
       else { return false }
       blocks[block].entries.remove(at: index)
       if blocks[block].entries.isEmpty {
-        // The last block, or any with a capacity under 4 (a quarter of it is 0).
+        // The last block, or one whose capacity is under 8 (a quarter of it is 0 or 1, so it never
+        // joins and can empty).
         blocks.remove(at: block)
         return true
       }
