@@ -342,7 +342,9 @@ struct LaneBucketBlockReviewTests {
         for index in [start - 1, start, start + 1] where index >= 0 && index < bucket.count {
           removals.append(bucket[index])
         }
-        if start + 1 < bucket.count { inserts.append((bucket[start].seq + bucket[start + 1].seq) / 2) }
+        if start + 1 < bucket.count {
+          inserts.append((bucket[start].seq + bucket[start + 1].seq) / 2)
+        }
         inserts.append((bucket[start - 1].seq + bucket[start].seq) / 2)
       }
       inserts.removeAll { seqs.contains($0) }
