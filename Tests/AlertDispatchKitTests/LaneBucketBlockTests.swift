@@ -287,7 +287,7 @@ struct LaneBucketBlockTests {
     }
     var added = 0
     var mostBlocks = 0
-    for step in 0..<3_000 {
+    for step in 0..<1_500 {
       // Grow, shrink, grow: blocks split, then join, then split again.
       let growing = (step / 750) % 2 == 0
       let roll = random.next(100)
