@@ -239,6 +239,22 @@ struct LaneQueue {
   fileprivate struct Chunk {
     var priorities: [Int]
     var buckets: [Bucket]
+
+    init(priorities: [Int], buckets: [Bucket]) {
+      self.priorities = priorities
+      self.buckets = buckets
+    }
+
+    /// A run of one priority, with room for a full run and the one priority that splits it, so
+    /// that it never grows its storage.
+    init(_ priority: Int, _ bucket: Bucket, capacity: Int) {
+      priorities = []
+      buckets = []
+      priorities.reserveCapacity(capacity + 1)
+      buckets.reserveCapacity(capacity + 1)
+      priorities.append(priority)
+      buckets.append(bucket)
+    }
   }
 
   /// The distinct priorities present, low to high, in runs of at most ``chunkCapacity``: a new
@@ -345,7 +361,7 @@ struct LaneQueue {
     count += 1
     // An empty queue, the only one without a front, starts its first run.
     guard let front = frontRank?.priority else {
-      chunks.append(Chunk(priorities: [priority], buckets: [newBucket(alert)]))
+      chunks.append(Chunk(priority, newBucket(alert), capacity: chunkCapacity))
       chunkLows.append(priority)
       updateFrontRank()
       return
@@ -372,9 +388,11 @@ struct LaneQueue {
   /// Splits a run that outgrew ``chunkCapacity`` into two halves.
   private mutating func split(_ chunk: Int) {
     let half = chunks[chunk].priorities.count / 2
-    let upper = Chunk(
-      priorities: Array(chunks[chunk].priorities[half...]),
-      buckets: Array(chunks[chunk].buckets[half...]))
+    var upper = Chunk(priorities: [], buckets: [])
+    upper.priorities.reserveCapacity(chunkCapacity + 1)
+    upper.buckets.reserveCapacity(chunkCapacity + 1)
+    upper.priorities.append(contentsOf: chunks[chunk].priorities[half...])
+    upper.buckets.append(contentsOf: chunks[chunk].buckets[half...])
     chunks[chunk].priorities.removeSubrange(half...)
     chunks[chunk].buckets.removeSubrange(half...)
     chunks.insert(upper, at: chunk + 1)
