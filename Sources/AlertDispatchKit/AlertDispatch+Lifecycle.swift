@@ -58,7 +58,7 @@ extension DispatchNode {
       }
     }
     // Most adds change no decision (the alert waits behind the one in front): they run no pass.
-    if existing == nil && waiters.isEmpty && root.addNeedsNoPass(alert, now: now) {
+    if existing == nil && waiters.isEmpty && root.addNeedsNoPass(alert, to: self, now: now) {
       DispatchNode.addsWithoutPass += 1
       if DispatchNode.checksInvariants { root.checkAddWithoutPass(alert) }
       return
@@ -79,7 +79,10 @@ extension DispatchNode {
   /// not paused. Such an alert changes no decision when its lane, of capacity 1, shows one
   /// settled alert on the chain that it may not preempt; it asks for no wake-up when it may go
   /// up now and its lane has no gap to wait out. The other cases run a pass.
-  func addNeedsNoPass(_ alert: AlertHandle, now: AlertInstant) -> Bool {
+  ///
+  /// `owner` is the alert's dispatch, passed in (rather than read from the alert) so that
+  /// reading it retains nothing.
+  func addNeedsNoPass(_ alert: AlertHandle, to owner: DispatchNode, now: AlertInstant) -> Bool {
     let domain = self.domain
     guard domain.isSettled, !needsPass, domain.wakeAt == nil else { return false }
     // The last pass's chain, when nothing it was built from has changed and no provider was on
@@ -89,8 +92,7 @@ extension DispatchNode {
     guard alert.inQueue else { return true }
     // Read from the dispatches, which the chain stamped when it was built.
     let stamp = domain.chainStamp
-    guard let owner = alert.owner, owner.chainStamp == stamp,
-      domain.linkBuffer[owner.chainIndex].pausedBy == nil
+    guard owner.chainStamp == stamp, domain.linkBuffer[owner.chainIndex].pausedBy == nil
     else { return true }
     guard alert.notBefore <= now, let lane = domain.index(of: alert.laneKey),
       domain.lanes[lane].lane.capacity.limit == 1, domain.lanes[lane].visible.count == 1

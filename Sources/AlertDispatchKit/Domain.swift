@@ -32,7 +32,7 @@ final class Domain {
   /// Whether the root's last pass ended on a plan that decided nothing, and no pass was asked
   /// for since: when the chain is also current and has no provider (which a pass would ask
   /// again), a plan made now would decide nothing and ask for the wake-up ``wakeAt`` (adds that
-  /// ``DispatchNode/addNeedsNoPass(_:now:)`` lets skip their pass change neither).
+  /// ``DispatchNode/addNeedsNoPass(_:to:now:)`` lets skip their pass change neither).
   @exclusivity(unchecked)
   var isSettled = false
   /// Storage the passes reuse, so that a pass allocates nothing: the last pass's chain (see
