@@ -36,7 +36,7 @@ final class Domain {
   @exclusivity(unchecked)
   var isSettled = false
   /// Storage the passes reuse, so that a pass allocates nothing: the last pass's chain (see
-  /// ``ActiveChain/init(root:reusing:cachedAs:)``), and empty buffers.
+  /// ``ActiveChain/init(root:reusing:cachedAs:stamp:)``), and empty buffers.
   @exclusivity(unchecked)
   var linkBuffer: [ActiveChain.Link] = []
   /// What ``linkBuffer`` was built from, when it can be reused as it is: no provider was asked.

@@ -11,14 +11,7 @@ import Testing
 @MainActor
 @Suite("Lane queue: bucket blocks, review")
 struct LaneBucketBlockReviewTests {
-  let node = DispatchNode(
-    name: "n", isVisible: true, clock: SystemAlertClock.shared, presenter: nil)
-
-  func handle(_ priority: Int, seq: UInt64) -> AlertHandle {
-    AlertHandle(
-      request: AlertRequest(id: AlertID("p\(priority)s\(seq)"), priority: AlertPriority(priority)),
-      owner: node, seq: seq)
-  }
+  let node = DispatchNode.laneTests
 
   typealias Shape = (rest: Int, blocks: [Int])
 
@@ -94,7 +87,7 @@ struct LaneBucketBlockReviewTests {
 
   /// `count` alerts of priority 0, seq 1000, 2000, …: room for alerts between any two.
   func spaced(_ count: Int) -> [AlertHandle] {
-    (1...count).map { handle(0, seq: UInt64($0) * 1_000) }
+    (1...count).map { node.handle(0, seq: UInt64($0) * 1_000) }
   }
 
   /// Where each part of the bucket starts in add order: `rest` at 1, then each block.
@@ -120,7 +113,7 @@ struct LaneBucketBlockReviewTests {
     // The front leaves (the head moves), an alert joins the middle of `rest`: full again,
     // with a head.
     checked.removeFront()
-    checked.insert(handle(0, seq: alerts[2].seq + 500))
+    checked.insert(node.handle(0, seq: alerts[2].seq + 500))
     #expect(checked.shape?.rest == b)
     let blocksBefore = checked.shape?.blocks ?? []
     // The old front comes back: older than the first, it takes the front, and the first goes
@@ -129,8 +122,8 @@ struct LaneBucketBlockReviewTests {
     #expect(checked.shape?.rest == (b + 1) / 2)
     #expect(checked.shape?.blocks == [b + 1 - (b + 1) / 2] + blocksBefore)
     // Older still, twice: no slot before the head is left now.
-    checked.insert(handle(0, seq: 10))
-    checked.insert(handle(0, seq: 5))
+    checked.insert(node.handle(0, seq: 10))
+    checked.insert(node.handle(0, seq: 5))
     // The front leaves until `rest` takes the first block, twice over.
     for _ in 0..<(2 * b + 3) { checked.removeFront() }
     checked.report("blocks of \(b)")
@@ -153,7 +146,7 @@ struct LaneBucketBlockReviewTests {
     for start in bounds.reversed() where start < alerts.count {
       let low = alerts[start].seq
       for seq in [low - 999, low - 1] {
-        let alert = handle(0, seq: seq)
+        let alert = node.handle(0, seq: seq)
         checked.insert(alert)
         joined.append(alert)
       }
@@ -171,7 +164,7 @@ struct LaneBucketBlockReviewTests {
     var checked = Checked(chunkCapacity: 2, blockCapacity: b)
     let alerts = spaced(1 + b + 5 * b)
     for alert in alerts { checked.insert(alert) }
-    for priority in [-4, 3, 7] { checked.insert(handle(priority, seq: 1)) }
+    for priority in [-4, 3, 7] { checked.insert(node.handle(priority, seq: 1)) }
     // A head, a stale-looking block edge (the first of a block left), a join.
     checked.removeFront()
     checked.remove(alerts[1 + b + b])
@@ -182,7 +175,7 @@ struct LaneBucketBlockReviewTests {
       let shape = checked.shape
       let head = checked.queue.front
       // A stranger with the same priority (and, at `alert.seq`, the same add order).
-      checked.remove(handle(0, seq: seq))
+      checked.remove(node.handle(0, seq: seq))
       #expect(checked.shape?.rest == shape?.rest && checked.shape?.blocks == shape?.blocks)
       #expect(checked.queue.front === head)
     }
@@ -200,7 +193,7 @@ struct LaneBucketBlockReviewTests {
     // The middle of the fourth block (full).
     let start = starts(checked.shape!)[4]
     let seq = checked.bucket[start + b / 2].seq + 1
-    let alert = handle(0, seq: seq)
+    let alert = node.handle(0, seq: seq)
     for _ in 0..<300 {
       checked.insert(alert)
       checked.remove(alert)
@@ -271,7 +264,7 @@ struct LaneBucketBlockReviewTests {
     var next: UInt64 = 1
     func fresh() -> AlertHandle {
       next += 1
-      return handle(0, seq: 1_000_000 + next)
+      return node.handle(0, seq: 1_000_000 + next)
     }
     for _ in 0..<(20 * b) { checked.insert(fresh()) }
     var suspended: [AlertHandle] = []
@@ -306,7 +299,7 @@ struct LaneBucketBlockReviewTests {
     for alert in big { checked.insert(alert) }
     // Priorities on either side come and go: the run holding priority 0 splits and joins,
     // moving its bucket (with its blocks) between runs.
-    let others = [-5, -3, -1, 1, 2, 4, 6].enumerated().map { handle($1, seq: UInt64(10 + $0)) }
+    let others = [-5, -3, -1, 1, 2, 4, 6].enumerated().map { node.handle($1, seq: UInt64(10 + $0)) }
     for round in 0..<6 {
       for alert in round % 2 == 0 ? others : others.reversed() { checked.insert(alert) }
       checked.remove(big[1 + b + round])
@@ -356,9 +349,9 @@ struct LaneBucketBlockReviewTests {
       }
       for seq in inserts {
         var copy = checked.queue
-        copy.insert(handle(0, seq: seq))
+        copy.insert(node.handle(0, seq: seq))
         if Checked.movesList(shape, copy.blockSizes(of: 0)) {
-          moving.append((handle(0, seq: seq), true))
+          moving.append((node.handle(0, seq: seq), true))
         }
       }
       if let (alert, isInsert) = moving.isEmpty ? nil : moving[random.next(moving.count)] {
@@ -366,10 +359,10 @@ struct LaneBucketBlockReviewTests {
       } else if bucket.count > n * 9 / 10 && (bucket.count > n * 11 / 10 || random.next(2) == 0) {
         checked.remove(removals[random.next(removals.count)])
       } else if !inserts.isEmpty {
-        checked.insert(handle(0, seq: inserts[random.next(inserts.count)]))
+        checked.insert(node.handle(0, seq: inserts[random.next(inserts.count)]))
       } else {
         stranger += 1
-        checked.insert(handle(0, seq: bucket[bucket.count - 1].seq + stranger))
+        checked.insert(node.handle(0, seq: bucket[bucket.count - 1].seq + stranger))
       }
       if checked.failure != nil { break }
     }

@@ -13,18 +13,11 @@ import Testing
 @MainActor
 @Suite("Lane queue: one big bucket in blocks")
 struct LaneBucketBlockTests {
-  let node = DispatchNode(
-    name: "n", isVisible: true, clock: SystemAlertClock.shared, presenter: nil)
-
-  func handle(_ priority: Int, seq: UInt64) -> AlertHandle {
-    AlertHandle(
-      request: AlertRequest(id: AlertID("p\(priority)s\(seq)"), priority: AlertPriority(priority)),
-      owner: node, seq: seq)
-  }
+  let node = DispatchNode.laneTests
 
   /// `count` alerts of priority 0, in add order.
   func bucket(_ count: Int) -> [AlertHandle] {
-    (0..<count).map { handle(0, seq: UInt64(10 + $0 * 10)) }
+    (0..<count).map { node.handle(0, seq: UInt64(10 + $0 * 10)) }
   }
 
   /// A queue and the alerts put in it, compared after every change; keeps the first failure.
@@ -211,7 +204,7 @@ struct LaneBucketBlockTests {
       }
       // Three older alerts come back in front; two of them leave from the front again, with
       // alerts behind them in `rest`: each emptied slot lets go of its alert.
-      let older = (1...3).map { handle(0, seq: UInt64($0)) }
+      let older = (1...3).map { node.handle(0, seq: UInt64($0)) }
       for alert in older { queue.insert(alert) }
       leave(older[0])
       leave(older[1])
@@ -226,7 +219,7 @@ struct LaneBucketBlockTests {
     var checked = Checked(blockCapacity: blockCapacity)
     let alerts = bucket(100)
     for alert in alerts { checked.insert(alert) }
-    let others = (0..<6).map { handle($0 % 2 == 0 ? 5 : -5, seq: UInt64(2_000 + $0)) }
+    let others = (0..<6).map { node.handle($0 % 2 == 0 ? 5 : -5, seq: UInt64(2_000 + $0)) }
     for alert in others { checked.insert(alert) }
     for index in stride(from: 20, to: 80, by: 4) { checked.remove(alerts[index]) }
     checked.removeFront()
@@ -243,7 +236,7 @@ struct LaneBucketBlockTests {
     for index in stride(from: 20, to: 80, by: 4) { checked.insert(alerts[index]) }
     for index in stride(from: 30, to: 60, by: 3) { checked.remove(alerts[index]) }
     checked.removeFront()
-    checked.insert(handle(0, seq: 5_000))
+    checked.insert(node.handle(0, seq: 5_000))
     let read = LaneQueue.readAll(started)
     #expect(read.elementsEqual(expected.dropFirst(2), by: ===))
     checked.report("blocks of \(blockCapacity)")
@@ -257,7 +250,8 @@ struct LaneBucketBlockTests {
     var checked = Checked(chunkCapacity: chunkCapacity, blockCapacity: blockCapacity)
     // Every 8th alert has another priority, from below all to above the big bucket.
     let pool = (0..<200).map { index in
-      handle(index % 8 == 0 ? [-9, -3, -1, 1, 2, 6][random.next(6)] : 0, seq: UInt64(index + 1))
+      node.handle(
+        index % 8 == 0 ? [-9, -3, -1, 1, 2, 6][random.next(6)] : 0, seq: UInt64(index + 1))
     }
     for alert in pool { checked.insert(alert) }
     for step in 0..<1_000 {
@@ -283,7 +277,8 @@ struct LaneBucketBlockTests {
     var checked = Checked(chunkCapacity: chunkCapacity, blockCapacity: blockCapacity)
     // Four alerts in five of priority 0, the others of four more; pool order is add order.
     let pool = (0..<300).map { index in
-      handle(random.next(5) == 0 ? [-2, 1, 3, 7][random.next(4)] : 0, seq: UInt64(index * 2 + 1))
+      node.handle(
+        random.next(5) == 0 ? [-2, 1, 3, 7][random.next(4)] : 0, seq: UInt64(index * 2 + 1))
     }
     var added = 0
     var mostBlocks = 0
