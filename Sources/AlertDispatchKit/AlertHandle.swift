@@ -206,7 +206,7 @@ public final class AlertHandle {
   /// Marking an alert that is already ready does nothing; marking an ended one reports a
   /// diagnostic.
   public func markReady() {
-    Engine.shared.perform(.markReady(self))
+    Engine.shared.perform(.markReady(self)) { applyMarkReady() }
   }
 
   /// Reports that the alert's UI is fully gone, with the user's choice.
@@ -216,7 +216,7 @@ public final class AlertHandle {
   /// - An alert that never showed is not dismissed (use ``cancel()``), and a second dismiss is
   ///   ignored: both report a diagnostic and change nothing.
   public func dismiss(result: AlertResult = .closed) {
-    Engine.shared.perform(.dismiss(self, result))
+    Engine.shared.perform(.dismiss(self, result)) { applyDismiss(result) }
   }
 
   /// Withdraws the alert: it ends as ``CancellationReason/cancelledByApp``.

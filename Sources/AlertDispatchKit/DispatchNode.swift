@@ -262,18 +262,18 @@ final class DispatchNode {
   /// The screen appeared (`viewDidAppear`): its alerts may show, and suspended ones come back.
   /// Alerts a presenter refused are retried at once, since a host may exist now.
   func appear() {
-    Engine.shared.perform(.setVisible(self, true))
+    Engine.shared.perform(.setVisible(self, true)) { applySetVisible(true) }
   }
 
   /// The screen is going away (`viewWillDisappear`): its showing alerts are suspended — hidden,
   /// not ended, their place kept — and nothing of its queue advances.
   func disappear() {
-    Engine.shared.perform(.setVisible(self, false))
+    Engine.shared.perform(.setVisible(self, false)) { applySetVisible(false) }
   }
 
   /// Names `child` the active child (see ``AlertDispatch/activeChild``).
   func setActiveChild(_ child: DispatchNode?) {
-    Engine.shared.perform(.setActiveChild(self, child))
+    Engine.shared.perform(.setActiveChild(self, child)) { applySetActiveChild(child) }
   }
 
   /// Nothing new shows from this dispatch or any dispatch below it until ``resume()``.
@@ -332,7 +332,7 @@ final class DispatchNode {
     let alert = AlertHandle(request: request, owner: self, seq: Engine.shared.nextStamp())
     alert.presenterOverride = presenter
     if let completion { alert.completions.append(completion) }
-    Engine.shared.perform(.add(self, alert))
+    Engine.shared.perform(.add(self, alert)) { applyAdd(alert) }
     return alert
   }
 

@@ -81,6 +81,25 @@ final class Engine {
     drain()
   }
 
+  /// Runs `body` at once when nothing is running (then the passes it asked for), or queues
+  /// `action` behind the running action or pass, as `perform(_:)` would run it.
+  ///
+  /// The frequent calls (add, dismiss, appear, …) come through here, so that a call made when
+  /// nothing runs, the common case, builds no `Action`: its payload (a dispatch, an alert)
+  /// would be retained when the case is made and released when it is dropped, two atomic
+  /// operations each.
+  @inline(__always)
+  func perform(_ action: @autoclosure () -> Action, now body: () -> Void) {
+    if isDraining {
+      actions.append(action())
+      return
+    }
+    isDraining = true
+    body()
+    isDraining = false
+    drain()
+  }
+
   func markDirty(_ root: DispatchNode) {
     root.domain.isSettled = false
     guard !root.needsPass else { return }

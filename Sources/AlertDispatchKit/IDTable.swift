@@ -75,7 +75,7 @@ package struct IDTable<Entry> {
   /// The slot of `id` and `false` if the table has it (its entry unchanged); otherwise `id`
   /// goes in with `entry`, and its new slot comes back with `true`. The new slot is written
   /// without being read.
-  package mutating func insert(_ id: AlertID, entry: Entry) -> (slot: Int, inserted: Bool) {
+  package mutating func insert(_ id: AlertID, entry: __owned Entry) -> (slot: Int, inserted: Bool) {
     if (count + 1) * 4 > slots.count * 3 { grow() }
     let (slot, found) = probe(id)
     if found { return (slot, false) }
