@@ -74,7 +74,9 @@ package struct IDTable<Entry> {
 
   /// The slot of `id` and `false` if the table has it (its entry unchanged); otherwise `id`
   /// goes in with `entry`, and its new slot comes back with `true`. The new slot is written
-  /// without being read.
+  /// without being read. `entry` is taken owned (`consuming` cannot be moved into the closure
+  /// that writes the slot), so that the caller's copy goes into the slot without a retain and a
+  /// release around the call.
   package mutating func insert(_ id: AlertID, entry: __owned Entry) -> (slot: Int, inserted: Bool) {
     if (count + 1) * 4 > slots.count * 3 { grow() }
     let (slot, found) = probe(id)
