@@ -68,8 +68,10 @@ extension DispatchNode {
   /// Carries out decisions in order; stops at a refused presentation, after which the domain
   /// must be planned again. Returns whether every decision was carried out.
   private func apply(_ decisions: [PassDecision]) -> Bool {
-    for decision in decisions {
-      switch decision {
+    // By index: `for decision in decisions` copies each decision out (its alerts retained,
+    // then released).
+    for index in decisions.indices {
+      switch decisions[index] {
       case .suspend(let alert):
         guard alert.state.isVisible else { continue }
         alert.pauseAutoDismiss()

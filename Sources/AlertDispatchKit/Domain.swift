@@ -222,9 +222,12 @@ final class Domain {
       return nil
     }
     ids.update(slot) { $0.alert = nil }
-    let waiters = ids.slots[slot].entry.waiters
-    if waiters.isEmpty { ids.remove(at: slot) }
-    return waiters
+    // Most ids have no waiter: their slot goes without a copy of its list being made.
+    if ids.slots[slot].entry.waiters.isEmpty {
+      ids.remove(at: slot)
+      return WaiterList()
+    }
+    return ids.slots[slot].entry.waiters
   }
 
   /// Takes `alert` out of the sharers of its id. Returns the sharer that takes the id over when
