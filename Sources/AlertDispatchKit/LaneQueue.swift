@@ -373,8 +373,15 @@ struct LaneQueue {
     if found {
       chunks[chunk].buckets[index].insert(alert, blockCapacity: blockCapacity)
     } else {
-      chunks[chunk].priorities.insert(priority, at: index)
-      chunks[chunk].buckets.insert(newBucket(alert), at: index)
+      if index == chunks[chunk].priorities.count {
+        // Above every priority of its run (a new front, or a suspended front back in line): an
+        // append, which costs less than the general insert.
+        chunks[chunk].priorities.append(priority)
+        chunks[chunk].buckets.append(newBucket(alert))
+      } else {
+        chunks[chunk].priorities.insert(priority, at: index)
+        chunks[chunk].buckets.insert(newBucket(alert), at: index)
+      }
       if index == 0 { chunkLows[chunk] = priority }
       if chunks[chunk].priorities.count > chunkCapacity { split(chunk) }
     }
@@ -406,9 +413,17 @@ struct LaneQueue {
     guard chunks[chunk].buckets[index].remove(alert, blockCapacity: blockCapacity) else { return }
     count -= 1
     if chunks[chunk].buckets[index].isEmpty {
-      chunks[chunk].priorities.remove(at: index)
-      // An emptied bucket's `rest` is empty, and it has no block.
-      let rest = chunks[chunk].buckets.remove(at: index).rest
+      // An emptied bucket's `rest` is empty, and it has no block. The front's bucket, the
+      // common case, is the last of its run: a `removeLast`, which costs less than the general
+      // removal.
+      let rest: ContiguousArray<Entry>
+      if index == chunks[chunk].priorities.count - 1 {
+        chunks[chunk].priorities.removeLast()
+        rest = chunks[chunk].buckets.removeLast().rest
+      } else {
+        chunks[chunk].priorities.remove(at: index)
+        rest = chunks[chunk].buckets.remove(at: index).rest
+      }
       // Only storage that was allocated is worth keeping (an empty array holds none).
       if rest.capacity > 0 && spareItems.count < LaneQueue.maxSpareItems {
         spareItems.append(rest)
