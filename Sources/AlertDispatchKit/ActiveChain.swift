@@ -99,7 +99,9 @@ struct ActiveChain {
       guard let child = current.activeChild() else { break }
       current = child
     }
-    if links.count > count { links.removeSubrange(count...) }
+    // A chain shortens by a link or two (a screen disappeared): `removeLast` costs less than
+    // the general `removeSubrange`.
+    while links.count > count { links.removeLast() }
     return askedProvider
   }
 

@@ -113,7 +113,13 @@ final class Domain {
     guard let lane = index(of: alert.laneKey),
       let index = lanes[lane].visible.position(of: alert)
     else { return }
-    lanes[lane].visible.remove(at: index)
+    // A lane shows one alert, or a few: the last, the common case, goes with a `removeLast`,
+    // which costs less than the general removal.
+    if index == lanes[lane].visible.count - 1 {
+      lanes[lane].visible.removeLast()
+    } else {
+      lanes[lane].visible.remove(at: index)
+    }
   }
 
   /// What the domain knows of one id: the unfinished alert that has it, and the unfinished

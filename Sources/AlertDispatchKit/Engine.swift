@@ -125,7 +125,8 @@ final class Engine {
         }
         action.run()
       } else if !dirtyRoots.isEmpty {
-        let root = dirtyRoots.removeFirst()
+        // Most often one root waits: `removeLast` then costs less than the general removal.
+        let root = dirtyRoots.count == 1 ? dirtyRoots.removeLast() : dirtyRoots.removeFirst()
         if root.passScheduling == .coalesced && !runningDeferred {
           deferredRoots.append(root)
           scheduleDeferredDrain()
