@@ -52,8 +52,21 @@ extension DispatchNode {
       }
     }
     for lane in domain.lanes {
-      violations += checkLane(
-        lane.lane, alerts: all.filter { $0.request.lane.key == lane.lane.key }, chain)
+      let alerts = all.filter { $0.request.lane.key == lane.lane.key }
+      violations += checkLane(lane.lane, alerts: alerts, chain)
+      // The lane's list of visible alerts, kept as alerts go up and come down, holds exactly
+      // its alerts on screen, each once.
+      let onScreen = alerts.filter { $0.state.isVisible }
+      let listed = lane.visible
+      let missing = onScreen.filter { alert in !listed.contains { $0 === alert } }
+      let extra = listed.enumerated().filter { index, alert in
+        !onScreen.contains { $0 === alert } || listed[..<index].contains { $0 === alert }
+      }
+      if !missing.isEmpty || !extra.isEmpty {
+        violations.append(
+          "lane '\(lane.lane)' lists visible \(listed.map(\.id)), but \(onScreen.map(\.id)) are on screen"
+        )
+      }
     }
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {

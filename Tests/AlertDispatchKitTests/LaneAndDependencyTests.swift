@@ -48,6 +48,25 @@ struct LaneTests {
     f.verify()
   }
 
+  @Test("The first of two alerts up in a lane of capacity 2 leaves, and only it leaves the lane")
+  func firstOfTwoLeaves() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let pair = AlertLane("pair", capacity: .limited(2))
+    f.add("a", to: home, lane: pair)
+    let b = f.add("b", to: home, lane: pair)
+    let c = f.add("c", to: home, lane: pair)
+    f.expect(["present a @home", "present b @home"])
+    // "a" is not the last of the lane's visible alerts: the removal must take "a", not "b".
+    f.presenter.tap("a", "OK")
+    f.expect(["tap a OK", "end a: dismissed(OK)", "present c @home"])
+    #expect(b.state == .showing && c.state == .showing)
+    f.presenter.tap("b", "OK")
+    f.presenter.tap("c", "OK")
+    f.expect(["tap b OK", "end b: dismissed(OK)", "tap c OK", "end c: dismissed(OK)"])
+    f.verify(allEnded: true)
+  }
+
   @Test("Zero or negative capacity, a negative gap and a lane that disagrees are invalid requests")
   func invalidLanes() {
     let f = Fixture()
