@@ -225,4 +225,23 @@ struct Round9ReviewTests {
     }
     #expect(kept == nil)
   }
+
+  /// Roots marked dirty by one action run their passes in the order they were marked: the
+  /// engine's list of dirty roots is first in, first out (this round takes its one root with
+  /// `removeLast`, which must not change the order when there are more).
+  @Test("Roots made dirty by one action run their passes in the order they were made dirty")
+  func dirtyRootsInOrder() {
+    let f = Fixture()
+    let first = f.dispatch("first")
+    let second = f.dispatch("second")
+    let third = f.dispatch("third")
+    // One action whose three adds wait in line, then run, marking each root dirty in turn.
+    Engine.shared.perform {
+      f.track(second.add(AlertRequest(id: "b")))
+      f.track(third.add(AlertRequest(id: "c")))
+      f.track(first.add(AlertRequest(id: "a")))
+    }
+    f.expect(["present b @second", "present c @third", "present a @first"])
+    f.verify()
+  }
 }
