@@ -13,77 +13,10 @@ import Testing
 struct LaneBucketBlockReviewTests {
   let node = DispatchNode.laneTests
 
-  typealias Shape = (rest: Int, blocks: [Int])
-
-  /// A queue, the alerts put in it, and how many changes moved its list of blocks.
-  @MainActor
-  struct Checked {
-    var queue: LaneQueue
-    var model: [AlertHandle] = []
-    var failure: String?
-    var steps = 0
-    /// Changes that inserted or removed a block of priority 0 other than the last.
-    var listMoves = 0
-
-    init(chunkCapacity: Int = 64, blockCapacity: Int) {
-      queue = LaneQueue(chunkCapacity: chunkCapacity, blockCapacity: blockCapacity)
-    }
-
-    var shape: Shape? { queue.blockSizes(of: 0) }
-
-    /// Whether going from `before` to `after` inserted or removed a block anywhere but at the
-    /// end: `rest` splitting into a new first block or taking the first block (both change
-    /// `rest` and the number of blocks), or a block splitting or joining before the last.
-    static func movesList(_ before: Shape?, _ after: Shape?) -> Bool {
-      let old = before?.blocks ?? []
-      let new = after?.blocks ?? []
-      if old.count == new.count { return false }
-      if before?.rest != after?.rest { return true }
-      if new.count == old.count + 1 && Array(new.dropLast()) == old { return false }
-      if new.count + 1 == old.count && Array(old.dropLast()) == new { return false }
-      return true
-    }
-
-    mutating func insert(_ alert: AlertHandle) {
-      guard failure == nil else { return }
-      let before = shape
-      queue.insert(alert)
-      model.append(alert)
-      if Self.movesList(before, shape) { listMoves += 1 }
-      check("insert \(alert.priority)/\(alert.seq)")
-    }
-
-    mutating func remove(_ alert: AlertHandle) {
-      guard failure == nil else { return }
-      let before = shape
-      queue.remove(alert)
-      model.removeAll { $0 === alert }
-      if Self.movesList(before, shape) { listMoves += 1 }
-      check("remove \(alert.priority)/\(alert.seq)")
-    }
-
-    mutating func removeFront() {
-      if let front = queue.front { remove(front) }
-    }
-
-    /// The queued alerts of priority 0 in add order.
-    var bucket: [AlertHandle] {
-      model.filter { $0.priority == 0 }.sorted { $0.seq < $1.seq }
-    }
-
-    private mutating func check(_ label: String) {
-      steps += 1
-      if let problem = queue.mismatch(with: model) {
-        failure = "step \(steps), \(label): \(problem.prefix(400))"
-      }
-    }
-
-    func report(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
-      if let failure {
-        Issue.record(Comment(rawValue: "\(label): \(failure)"), sourceLocation: sourceLocation)
-      }
-    }
-  }
+  /// The checked queue of the blocks' suite, which counts the changes that moved the list of
+  /// blocks.
+  typealias Checked = LaneBucketBlockTests.Checked
+  typealias Shape = Checked.Shape
 
   /// `count` alerts of priority 0, seq 1000, 2000, …: room for alerts between any two.
   func spaced(_ count: Int) -> [AlertHandle] {

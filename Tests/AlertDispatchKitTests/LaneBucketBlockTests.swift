@@ -20,31 +20,62 @@ struct LaneBucketBlockTests {
     (0..<count).map { node.handle(0, seq: UInt64(10 + $0 * 10)) }
   }
 
-  /// A queue and the alerts put in it, compared after every change; keeps the first failure.
+  /// A queue and the alerts put in it, compared after every change; keeps the first failure,
+  /// and counts the changes that moved the list of blocks of priority 0 (for the review's cost
+  /// checks, `LaneBucketBlockReviewTests`).
   @MainActor
   struct Checked {
+    typealias Shape = (rest: Int, blocks: [Int])
+
     var queue: LaneQueue
     var model: [AlertHandle] = []
     var failure: String?
     var steps = 0
+    /// Changes that inserted or removed a block of priority 0 other than the last.
+    var listMoves = 0
 
     init(chunkCapacity: Int = 64, blockCapacity: Int) {
       queue = LaneQueue(chunkCapacity: chunkCapacity, blockCapacity: blockCapacity)
     }
 
+    /// The sizes of the bucket of priority 0: its `rest`, then each block.
+    var shape: Shape? { queue.blockSizes(of: 0) }
+
+    /// The queued alerts of priority 0 in add order.
+    var bucket: [AlertHandle] {
+      model.filter { $0.priority == 0 }.sorted { $0.seq < $1.seq }
+    }
+
     func holds(_ alert: AlertHandle) -> Bool { model.contains { $0 === alert } }
+
+    /// Whether going from `before` to `after` inserted or removed a block anywhere but at the
+    /// end: `rest` splitting into a new first block or taking the first block (both change
+    /// `rest` and the number of blocks), or a block splitting or joining before the last.
+    static func movesList(_ before: Shape?, _ after: Shape?) -> Bool {
+      let old = before?.blocks ?? []
+      let new = after?.blocks ?? []
+      if old.count == new.count { return false }
+      if before?.rest != after?.rest { return true }
+      if new.count == old.count + 1 && Array(new.dropLast()) == old { return false }
+      if new.count + 1 == old.count && Array(old.dropLast()) == new { return false }
+      return true
+    }
 
     mutating func insert(_ alert: AlertHandle) {
       guard failure == nil else { return }
+      let before = shape
       queue.insert(alert)
       model.append(alert)
+      if Self.movesList(before, shape) { listMoves += 1 }
       check("insert \(alert.priority)/\(alert.seq)")
     }
 
     mutating func remove(_ alert: AlertHandle) {
       guard failure == nil else { return }
+      let before = shape
       queue.remove(alert)
       model.removeAll { $0 === alert }
+      if Self.movesList(before, shape) { listMoves += 1 }
       check("remove \(alert.priority)/\(alert.seq)")
     }
 
@@ -55,7 +86,7 @@ struct LaneBucketBlockTests {
     private mutating func check(_ label: String) {
       steps += 1
       if let problem = queue.mismatch(with: model) {
-        failure = "step \(steps), \(label): \(problem)"
+        failure = "step \(steps), \(label): \(problem.prefix(400))"
       }
     }
 
