@@ -69,7 +69,6 @@ public final class AlertHandle {
   /// (``AlertDispatch/setParent(_:)``).
   var joinedStamp: UInt64 = 0
   var upStamp: UInt64 = 0
-  weak var coveredBy: AlertHandle?
   var activePresenter: (any AlertPresenter)?
   @exclusivity(unchecked)
   var completions: [@MainActor (AlertOutcome) -> Void] = []
@@ -91,6 +90,9 @@ public final class AlertHandle {
     var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
     var retryAt: AlertInstant?
     var refusals = 0
+    /// The alert that went up over this one in style ``PresentationStyle/cover``, leaving it
+    /// visible under it; here because few alerts are ever covered.
+    weak var coveredBy: AlertHandle?
   }
 
   private var extras: Extras?
@@ -117,6 +119,10 @@ public final class AlertHandle {
   // key path literal costs a run-time look-up each time it is evaluated, and `markShown` alone
   // clears three of these fields on every alert that goes up.
 
+  var coveredBy: AlertHandle? {
+    get { extras?.coveredBy }
+    set { if newValue != nil || extras != nil { madeExtras().coveredBy = newValue } }
+  }
   var refusalReason: String? {
     get { extras?.refusalReason }
     set { if newValue != nil || extras != nil { madeExtras().refusalReason = newValue } }

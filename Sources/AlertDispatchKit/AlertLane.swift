@@ -44,26 +44,58 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
 
   /// The lane's name, its identity within a domain.
   public var name: String {
-    get { storedName }
-    set {
-      storedName = newValue
-      key = LaneKey(newValue)
+    get { storage.name }
+    set { storage = Storage(newValue, capacity: capacity, minimumGap: minimumGap) }
+  }
+  /// How many alerts may be in front at once.
+  public var capacity: Capacity {
+    get { storage.capacity }
+    set { storage = Storage(name, capacity: newValue, minimumGap: minimumGap) }
+  }
+  /// The least time between one alert of this lane ending and the next going up (default 0).
+  public var minimumGap: Duration {
+    get { storage.minimumGap }
+    set { storage = Storage(name, capacity: capacity, minimumGap: newValue) }
+  }
+  /// The name interned once, so that passes compare integers instead of hashing strings.
+  var key: LaneKey { storage.key }
+
+  // A lane is one reference to fields that never change (a setter makes new ones): a lane is
+  // one of a few constants, and every request and handle holds one, so the 56 bytes of its
+  // fields would otherwise be copied into each handle (see Performance.md, "A smaller handle").
+  private final class Storage: Sendable {
+    let name: String
+    let key: LaneKey
+    let capacity: Capacity
+    let minimumGap: Duration
+
+    init(_ name: String, capacity: Capacity, minimumGap: Duration) {
+      self.name = name
+      self.key = LaneKey(name)
+      self.capacity = capacity
+      self.minimumGap = minimumGap
     }
   }
-  private var storedName: String
-  /// The name interned once, so that passes compare integers instead of hashing strings.
-  private(set) var key: LaneKey
-  /// How many alerts may be in front at once.
-  public var capacity: Capacity
-  /// The least time between one alert of this lane ending and the next going up (default 0).
-  public var minimumGap: Duration
+
+  private var storage: Storage
 
   /// Creates a lane.
   public init(_ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero) {
-    self.storedName = name
-    self.key = LaneKey(name)
-    self.capacity = capacity
-    self.minimumGap = minimumGap
+    storage = Storage(name, capacity: capacity, minimumGap: minimumGap)
+  }
+
+  /// Whether two lanes have the same name, capacity and gap.
+  public static func == (lhs: AlertLane, rhs: AlertLane) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.key == rhs.key && lhs.capacity == rhs.capacity
+        && lhs.minimumGap == rhs.minimumGap)
+  }
+
+  /// Hashes the lane's name, capacity and gap.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(capacity)
+    hasher.combine(minimumGap)
   }
 
   /// The default lane: modal alerts, one at a time.

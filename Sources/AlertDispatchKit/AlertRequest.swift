@@ -32,32 +32,66 @@ public struct AlertRequest: Sendable, Equatable {
   public var duplicates: DuplicatePolicy
   /// Deadlines and durations; see ``AlertTiming``.
   public var timing: AlertTiming {
-    get { timingBox?.value ?? AlertTiming() }
-    set { timingBox = newValue == AlertTiming() ? nil : Boxed(newValue) }
+    get { rare?.timing ?? AlertTiming() }
+    set { rare = Rare.make(timing: newValue, content: content, cap: cap, category: category) }
   }
   /// What the presenter shows; AlertDispatch itself never reads it.
   public var content: AlertContent {
-    get { contentBox?.value ?? AlertContent() }
-    set { contentBox = newValue == AlertContent() ? nil : Boxed(newValue) }
+    get { rare?.content ?? AlertContent() }
+    set { rare = Rare.make(timing: timing, content: newValue, cap: cap, category: category) }
   }
   /// How often the alert may go up, counted in the domain's ``FrequencyPolicy``; `nil` for no
   /// cap. See ``FrequencyCap``.
   public var cap: FrequencyCap? {
-    get { capBox?.value }
-    set { capBox = newValue.map(Boxed.init) }
+    get { rare?.cap }
+    set { rare = Rare.make(timing: timing, content: content, cap: newValue, category: category) }
   }
   /// The category whose ``FrequencyPolicy/budgets`` budget the alert counts against, such as
   /// `"promotion"`; `nil` for none.
-  public var category: String?
+  public var category: String? {
+    get { rare?.category }
+    set { rare = Rare.make(timing: timing, content: content, cap: cap, category: newValue) }
+  }
 
-  // Timing, caps and content are out of line, and absent when they are the defaults: a handle
-  // holds its request, most requests set no timing or cap, and the content, which only the
-  // presenter reads, is shared with the app's request instead of copied into every handle
-  // (see Performance.md, bytes per queued alert). Boxes compare by value, so equality stays
-  // the synthesized one.
-  private var timingBox: Boxed<AlertTiming>?
-  private var capBox: Boxed<FrequencyCap>?
-  private var contentBox: Boxed<AlertContent>?
+  // Timing, content, cap and category are out of line, in one object that is absent when all
+  // four are the defaults: a handle holds its request, most requests set none of them but
+  // content, and the content, which only the presenter reads, is shared with the app's request
+  // instead of copied into every handle (see Performance.md, bytes per queued alert, and "A
+  // smaller handle"). The object compares by value, so equality stays the synthesized one.
+  private var rare: Rare?
+
+  /// The fields most requests leave at their defaults. A setter makes a new one (or none).
+  private final class Rare: Sendable, Equatable {
+    /// `nil` for the default timing, so that reading it builds nothing.
+    let timing: AlertTiming?
+    let content: AlertContent
+    let cap: FrequencyCap?
+    let category: String?
+
+    private init(
+      timing: AlertTiming?, content: AlertContent, cap: FrequencyCap?, category: String?
+    ) {
+      self.timing = timing
+      self.content = content
+      self.cap = cap
+      self.category = category
+    }
+
+    /// The object for these fields, or `nil` when all of them are the defaults.
+    static func make(
+      timing: AlertTiming, content: AlertContent, cap: FrequencyCap?, category: String?
+    ) -> Rare? {
+      let customTiming = timing == AlertTiming() ? nil : timing
+      if customTiming == nil, content == AlertContent(), cap == nil, category == nil { return nil }
+      return Rare(timing: customTiming, content: content, cap: cap, category: category)
+    }
+
+    static func == (lhs: Rare, rhs: Rare) -> Bool {
+      lhs === rhs
+        || (lhs.timing == rhs.timing && lhs.content == rhs.content && lhs.cap == rhs.cap
+          && lhs.category == rhs.category)
+    }
+  }
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -83,28 +117,28 @@ public struct AlertRequest: Sendable, Equatable {
     self.style = style
     self.readiness = readiness
     self.duplicates = duplicates
-    self.timingBox = timing == AlertTiming() ? nil : Boxed(timing)
-    self.contentBox = content == AlertContent() ? nil : Boxed(content)
-    self.capBox = cap.map(Boxed.init)
-    self.category = category
+    self.rare = Rare.make(timing: timing, content: content, cap: cap, category: category)
   }
 
   /// The timing when the request sets one, `nil` for the default: adding an alert reads its
   /// timing four times, and building the default each time cost more than the rest of those
   /// reads.
-  var customTiming: AlertTiming? { timingBox?.value }
+  var customTiming: AlertTiming? { rare?.timing }
 
   /// Whether a cap or a category makes the frequency policy count the alert (read at every
   /// show: it copies nothing).
-  var isCounted: Bool { capBox != nil || category != nil }
+  var isCounted: Bool {
+    guard let rare else { return false }
+    return rare.cap != nil || rare.category != nil
+  }
 
   /// A message saying why this request cannot be scheduled, or `nil` when it is valid.
   var validationError: String? {
     if let error = lane.validationError { return error }
-    if let error = capBox?.value.validationError(alertID: id) { return error }
+    if let error = cap?.validationError(alertID: id) { return error }
     if category?.isEmpty == true { return "category is empty" }
     // The default timing (no box) is valid.
-    return timingBox?.value.validationError
+    return customTiming?.validationError
   }
 }
 
@@ -181,15 +215,4 @@ public struct AlertContent: Sendable, Hashable {
     self.buttons = buttons
     self.userInfo = userInfo
   }
-}
-
-/// An immutable value kept out of line.
-final class Boxed<Value: Sendable>: Sendable {
-  let value: Value
-
-  init(_ value: Value) { self.value = value }
-}
-
-extension Boxed: Equatable where Value: Equatable {
-  static func == (lhs: Boxed, rhs: Boxed) -> Bool { lhs.value == rhs.value }
 }

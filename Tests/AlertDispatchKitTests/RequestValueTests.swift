@@ -1,8 +1,9 @@
 import AlertDispatchKit
 import Testing
 
-/// `AlertRequest` keeps its timing, cap and content out of line (to keep a queued alert small),
-/// in boxes that compare by value: these tests pin that every field still counts in its equality.
+/// `AlertRequest` keeps its timing, content, cap and category out of line, in one object, and
+/// `AlertLane` its fields in another (to keep a queued alert small); both compare by value:
+/// these tests pin that every field still counts in equality and survives a change of another.
 @MainActor
 @Suite("Request values")
 struct RequestValueTests {
@@ -69,6 +70,72 @@ struct RequestValueTests {
       default: AlertRequest(id: "a")  // an unknown name fails the expectation below
       }
     #expect(AlertRequest(id: "a") != other)
+  }
+
+  @Test("Setting one of the out-of-line fields keeps the other three")
+  func outOfLineFieldsKeepEachOther() {
+    let timing = AlertTiming(expiry: .seconds(30))
+    let content = AlertContent(title: "Hi")
+    var request = AlertRequest(id: "a")
+    request.category = "promotion"
+    request.timing = timing
+    request.content = content
+    request.cap = .oncePerLaunch()
+    #expect(
+      request
+        == AlertRequest(
+          id: "a", timing: timing, content: content, cap: .oncePerLaunch(), category: "promotion"))
+    request.timing = AlertTiming()
+    #expect(request.content == content)
+    #expect(request.cap == .oncePerLaunch())
+    #expect(request.category == "promotion")
+    request.category = nil
+    request.content = AlertContent()
+    #expect(request != AlertRequest(id: "a"))
+    request.cap = nil
+    #expect(request == AlertRequest(id: "a"))
+  }
+
+  @Test("Lanes equal and hash by name, capacity and gap, also after one of them changes")
+  func laneValues() {
+    let toast = AlertLane("toast", capacity: .unlimited, minimumGap: .milliseconds(150))
+    #expect(toast == AlertLane("toast", capacity: .unlimited, minimumGap: .milliseconds(150)))
+    #expect(
+      toast.hashValue
+        == AlertLane("toast", capacity: .unlimited, minimumGap: .milliseconds(150)).hashValue)
+    #expect(toast != AlertLane("toasts", capacity: .unlimited, minimumGap: .milliseconds(150)))
+    #expect(toast != AlertLane("toast", capacity: .limited(2), minimumGap: .milliseconds(150)))
+    #expect(toast != AlertLane("toast", capacity: .unlimited))
+    var lane = toast
+    lane.capacity = .limited(3)
+    #expect(lane.capacity == .limited(3))
+    #expect(lane.name == "toast" && lane.minimumGap == .milliseconds(150))
+    #expect(toast.capacity == .unlimited)
+    lane.name = "banner"
+    #expect(lane.capacity == .limited(3) && lane.minimumGap == .milliseconds(150))
+    lane.minimumGap = .zero
+    #expect(lane.name == "banner" && lane.capacity == .limited(3))
+    #expect(lane == AlertLane("banner", capacity: .limited(3)))
+    #expect(Set([toast, lane, AlertLane("banner", capacity: .limited(3))]).count == 2)
+    lane.name = "toast"
+    lane.capacity = .unlimited
+    lane.minimumGap = .milliseconds(150)
+    #expect(lane == toast)
+  }
+
+  @Test("A lane renamed after it was made competes under its new name")
+  func renamedLaneIsItsNewName() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    var renamed = AlertLane.modal
+    renamed.name = "renamed"
+    f.add("alert", to: home)
+    f.add("other", to: home, lane: renamed)
+    // Under the modal lane's name, the second alert would wait for the first.
+    f.expect(["present alert @home", "present other @home"])
+    #expect(home.alert(withID: "other")?.request.lane.name == "renamed")
+    #expect(AlertLane.modal.name == "modal")
+    f.verify()
   }
 
   @Test("An id equals and hashes as its text, also after its text is changed")
