@@ -7,11 +7,7 @@ extension DispatchNode {
     let addedAt = now
     // Most requests set no timing: no delay, deadline or expiry to read.
     let timing = alert.request.customTiming
-    if let timing {
-      alert.notBefore = now + max(timing.delay, .zero)
-    } else {
-      alert.notBefore = now
-    }
+    if let timing, timing.delay > .zero { alert.notBefore = now + timing.delay }
     emit(.added, alert: alert)
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))

@@ -51,11 +51,9 @@ public final class AlertHandle {
 
   // Scheduling bookkeeping, owned by the dispatch machinery.
   let seq: UInt64
-  /// The request's lane key and priority, read on every pass: copied out of the request so that
-  /// reading them does not touch (or copy) the whole request.
-  let laneKey: LaneKey
-  let priority: Int
-  var notBefore = AlertInstant.zero
+  /// The request's lane key and priority, read on every pass.
+  nonisolated var laneKey: LaneKey { request.lane.key }
+  nonisolated var priority: Int { request.priority.rawValue }
   /// The alert's index in its dispatch's unfinished alerts, or -1.
   var slot = -1
   /// The ids of unfinished alerts this one waits for (a few at most: a list beats a set).
@@ -90,6 +88,8 @@ public final class AlertHandle {
     var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
     var retryAt: AlertInstant?
     var refusals = 0
+    /// When a delayed alert may go up (``AlertTiming/delay``); `.zero` for no delay.
+    var notBefore = AlertInstant.zero
     /// The alert that went up over this one in style ``PresentationStyle/cover``, leaving it
     /// visible under it; here because few alerts are ever covered.
     weak var coveredBy: AlertHandle?
@@ -122,6 +122,11 @@ public final class AlertHandle {
   var coveredBy: AlertHandle? {
     get { extras?.coveredBy }
     set { if newValue != nil || extras != nil { madeExtras().coveredBy = newValue } }
+  }
+  /// When the alert may go up: `.zero` unless its request sets a delay.
+  var notBefore: AlertInstant {
+    get { extras?.notBefore ?? .zero }
+    set { if newValue != .zero || extras != nil { madeExtras().notBefore = newValue } }
   }
   var refusalReason: String? {
     get { extras?.refusalReason }
@@ -180,8 +185,6 @@ public final class AlertHandle {
 
   @inline(__always)
   init(request: consuming AlertRequest, owner: DispatchNode, seq: UInt64) {
-    laneKey = request.lane.key
-    priority = request.priority.rawValue
     isReady = request.readiness == .ready
     let autoDismiss = request.customTiming?.autoDismiss
     self.request = request
