@@ -106,7 +106,15 @@ struct LaneQueue {
           blocks.append(Block(entry))
           return
         }
-        rest.append(entry)
+        if head == rest.count && head > 0 {
+          // `rest` holds no alert, only the slots its front alerts left: the entry takes the
+          // last of them. An append would grow the storage, an allocation each time a
+          // suspended alert comes back in front of the first (churn's every tab switch).
+          head -= 1
+          rest[head] = entry
+        } else {
+          rest.append(entry)
+        }
       } else {
         let index = rest.position(of: entry.seq, from: head)
         if index == head && head > 0 {
@@ -273,9 +281,12 @@ struct LaneQueue {
   /// past it splits in two.
   let blockCapacity: Int
   private(set) var count = 0
-  /// The storage of a few buckets that emptied, for the next new priorities: with priorities
-  /// that mostly differ, an alert would otherwise allocate a bucket's storage when it joins the
-  /// queue and free it when it leaves.
+  /// The storage of a few buckets that emptied, for the next bucket that gets a second alert
+  /// (a bucket's first alert is held inline): otherwise an alert that joins a bucket of one
+  /// would allocate storage, and free it when the bucket empties. A bucket takes a spare only
+  /// then, not when it is made: most buckets hold one alert, and would keep the spares from
+  /// those that need them (a suspended alert coming back in front of its bucket's first, at
+  /// every tab switch of the churn benchmark).
   private var spareItems: [ContiguousArray<Entry>] = []
   private static let maxSpareItems = 8
 
@@ -373,6 +384,10 @@ struct LaneQueue {
     let isFront = priority >= front
     let (chunk, index, found) = place(of: priority)
     if found {
+      // The bucket's second alert needs `rest` to have storage: a spare one, if any.
+      if chunks[chunk].buckets[index].rest.capacity == 0, let spare = spareItems.popLast() {
+        chunks[chunk].buckets[index].rest = spare
+      }
       chunks[chunk].buckets[index].insert(alert, blockCapacity: blockCapacity)
     } else {
       if index == chunks[chunk].priorities.count {
@@ -390,8 +405,9 @@ struct LaneQueue {
     if isFront { updateFrontRank() }
   }
 
-  private mutating func newBucket(_ alert: AlertHandle) -> Bucket {
-    Bucket(alert, rest: spareItems.popLast() ?? [])
+  /// A bucket of one alert, which needs no storage (see `insert(_:)` for the second).
+  private func newBucket(_ alert: AlertHandle) -> Bucket {
+    Bucket(alert, rest: [])
   }
 
   /// Splits a run that outgrew ``chunkCapacity`` into two halves.
