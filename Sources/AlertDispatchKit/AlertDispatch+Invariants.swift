@@ -154,7 +154,7 @@ extension DispatchNode {
     let waiting = alerts.filter { alert in
       guard alert.state == .queued || alert.state == .suspended,
         let owner = alert.owner, chain.contains(owner), chain.pausedBy(owner) == nil,
-        alert.notBefore <= now
+        alert.delayed(at: now) == nil
       else { return false }
       if alert.hasGoneUp { return true }
       return !alert.request.dependencies.contains {

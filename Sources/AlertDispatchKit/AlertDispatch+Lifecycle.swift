@@ -90,7 +90,7 @@ extension DispatchNode {
     let stamp = domain.chainStamp
     guard owner.chainStamp == stamp, domain.linkBuffer[owner.chainIndex].pausedBy == nil
     else { return true }
-    guard alert.notBefore <= now, let lane = domain.index(of: alert.laneKey),
+    guard alert.delayed(at: now) == nil, let lane = domain.index(of: alert.laneKey),
       domain.lanes[lane].lane.capacity.limit == 1, domain.lanes[lane].visible.count == 1
     else { return false }
     let shown = domain.lanes[lane].visible[0]

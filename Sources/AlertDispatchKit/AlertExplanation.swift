@@ -93,7 +93,7 @@ extension DispatchNode {
     }
     if let paused = chain.pausedBy(owner) { return .paused(by: paused.name) }
     let now = clock.now
-    if alert.notBefore > now { return .delayed(until: alert.notBefore) }
+    if let until = alert.delayed(at: now) { return .delayed(until: until) }
     if let retry = alert.retryAt, retry > now {
       return .retryingAfterRefusal(until: retry, reason: alert.refusalReason ?? "refused")
     }

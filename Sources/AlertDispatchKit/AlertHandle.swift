@@ -88,8 +88,8 @@ public final class AlertHandle {
     var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
     var retryAt: AlertInstant?
     var refusals = 0
-    /// When a delayed alert may go up (``AlertTiming/delay``); `.zero` for no delay.
-    var notBefore = AlertInstant.zero
+    /// When a delayed alert may go up (``AlertTiming/delay``); `nil` for no delay.
+    var notBefore: AlertInstant?
     /// The alert that went up over this one in style ``PresentationStyle/cover``, leaving it
     /// visible under it; here because few alerts are ever covered.
     weak var coveredBy: AlertHandle?
@@ -123,10 +123,16 @@ public final class AlertHandle {
     get { extras?.coveredBy }
     set { if newValue != nil || extras != nil { madeExtras().coveredBy = newValue } }
   }
-  /// When the alert may go up: `.zero` unless its request sets a delay.
-  var notBefore: AlertInstant {
-    get { extras?.notBefore ?? .zero }
-    set { if newValue != .zero || extras != nil { madeExtras().notBefore = newValue } }
+  /// When the alert may go up, if its request sets a delay; `nil` for none (not an instant
+  /// such as zero, which a clock may not have reached: ``AlertClock`` times may be negative).
+  var notBefore: AlertInstant? {
+    get { extras?.notBefore }
+    set { if newValue != nil || extras != nil { madeExtras().notBefore = newValue } }
+  }
+  /// The end of the alert's delay, if that is after `now`.
+  func delayed(at now: AlertInstant) -> AlertInstant? {
+    guard let notBefore = extras?.notBefore, notBefore > now else { return nil }
+    return notBefore
   }
   var refusalReason: String? {
     get { extras?.refusalReason }

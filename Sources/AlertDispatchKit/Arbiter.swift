@@ -154,8 +154,8 @@ struct Arbiter {
       }
       // Whether the candidate could take the shown alert's place once it may go up.
       let outranks = shown.priority < candidate.priority && shown.request.interruption != .never
-      if candidate.notBefore > now {
-        return outranks ? nil : ShortPlan(wakeAt: candidate.notBefore)
+      if let until = candidate.delayed(at: now) {
+        return outranks ? nil : ShortPlan(wakeAt: until)
       }
       if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
       if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
@@ -174,7 +174,7 @@ struct Arbiter {
       return ShortPlan()
     }
     // A delayed first candidate lets the full plan read on to the next one.
-    if candidate.notBefore > now { return nil }
+    if candidate.delayed(at: now) != nil { return nil }
     if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
     if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
     // An alert that counts towards a cap or a budget is left to the full plan, which checks it.
@@ -256,8 +256,8 @@ struct Arbiter {
       guard let candidate = merge.next() else { break }
       // The queues hold no visible alert (they are in the lane's visible list).
       ceiling = candidate.priority
-      if candidate.notBefore > now {
-        plan.wake(at: candidate.notBefore)
+      if let until = candidate.delayed(at: now) {
+        plan.wake(at: until)
         continue
       }
       if let retry = candidate.retryAt, retry > now {
