@@ -119,6 +119,7 @@ public final class AlertHandle {
   // key path literal costs a run-time look-up each time it is evaluated, and `markShown` alone
   // clears three of these fields on every alert that goes up.
 
+  /// The alert that covers this one (``PresentationStyle/cover``), if any.
   var coveredBy: AlertHandle? {
     get { extras?.coveredBy }
     set { if newValue != nil || extras != nil { madeExtras().coveredBy = newValue } }

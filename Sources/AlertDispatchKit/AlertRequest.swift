@@ -137,7 +137,7 @@ public struct AlertRequest: Sendable, Equatable {
     if let error = lane.validationError { return error }
     if let error = cap?.validationError(alertID: id) { return error }
     if category?.isEmpty == true { return "category is empty" }
-    // The default timing (no box) is valid.
+    // The default timing (none kept) is valid.
     return customTiming?.validationError
   }
 }
