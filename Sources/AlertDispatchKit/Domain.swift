@@ -113,13 +113,8 @@ final class Domain {
     guard let lane = index(of: alert.laneKey),
       let index = lanes[lane].visible.position(of: alert)
     else { return }
-    // A lane shows one alert, or a few: the last, the common case, goes with a `removeLast`,
-    // which costs less than the general removal.
-    if index == lanes[lane].visible.count - 1 {
-      lanes[lane].visible.removeLast()
-    } else {
-      lanes[lane].visible.remove(at: index)
-    }
+    // A lane shows one alert, or a few: most often the last goes.
+    lanes[lane].visible.removeCheaply(at: index)
   }
 
   /// What the domain knows of one id: the unfinished alert that has it, and the unfinished
@@ -288,6 +283,22 @@ extension Array {
   /// for the one or two elements the passes' buffers hold.
   mutating func empty() {
     while !isEmpty { removeLast() }
+  }
+
+  // `insert(_:at:)` and `remove(at:)` go through `replaceSubrange(_:with:)` too, about 70
+  // instructions even for one element at the end, where `append` and `removeLast` cost a few.
+
+  /// Inserts `element` at `index`, with `append` when `index` is the end.
+  @inline(__always)
+  mutating func insertCheaply(_ element: Element, at index: Int) {
+    if index == count { append(element) } else { insert(element, at: index) }
+  }
+
+  /// Removes and returns the element at `index`, with `removeLast` when it is the last.
+  @discardableResult
+  @inline(__always)
+  mutating func removeCheaply(at index: Int) -> Element {
+    index == count - 1 ? removeLast() : remove(at: index)
   }
 }
 

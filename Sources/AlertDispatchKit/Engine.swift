@@ -125,8 +125,8 @@ final class Engine {
         }
         action.run()
       } else if !dirtyRoots.isEmpty {
-        // Most often one root waits: `removeLast` then costs less than the general removal.
-        let root = dirtyRoots.count == 1 ? dirtyRoots.removeLast() : dirtyRoots.removeFirst()
+        // Most often one root waits, which is then the last.
+        let root = dirtyRoots.removeCheaply(at: 0)
         if root.passScheduling == .coalesced && !runningDeferred {
           deferredRoots.append(root)
           scheduleDeferredDrain()

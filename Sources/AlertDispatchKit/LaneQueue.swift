@@ -75,9 +75,11 @@ struct LaneQueue {
     /// most buckets, which then allocate nothing more.
     var blocks: [Block] = []
 
-    init(_ alert: AlertHandle, rest: ContiguousArray<Entry>) {
+    /// A bucket of one alert, which needs no storage (see `LaneQueue.insert(_:)` for the
+    /// second).
+    init(_ alert: AlertHandle) {
       first = Entry(seq: alert.seq, alert: alert)
-      self.rest = rest
+      rest = []
     }
 
     var isEmpty: Bool { first.alert == nil }
@@ -99,32 +101,25 @@ struct LaneQueue {
     }
 
     private mutating func insertInRest(_ entry: Entry, blockCapacity: Int) {
-      if head == rest.count || rest[rest.count - 1].seq < entry.seq {
-        // The newest alert of the bucket (most are): no search. When `rest` is full, it
-        // starts the blocks (appended alerts then fill them).
+      // The newest alert of the bucket (most are) goes at the end: no search.
+      let atEnd = head == rest.count || rest[rest.count - 1].seq < entry.seq
+      let index = atEnd ? rest.count : rest.position(of: entry.seq, from: head)
+      if index == head && head > 0 {
+        // Right behind the first (the first that an older alert displaced, or an alert that
+        // comes back there), or into a `rest` that holds only the slots its front alerts left:
+        // the slot the front left by. An append would grow the storage, an allocation at each
+        // tab switch of churn, whose suspended alert comes back in front of the first.
+        head -= 1
+        rest[head] = entry
+      } else if atEnd {
+        // When `rest` is full, the entry starts the blocks (appended alerts then fill them).
         if blocks.isEmpty && rest.count - head == blockCapacity {
           blocks.append(Block(entry))
           return
         }
-        if head == rest.count && head > 0 {
-          // `rest` holds no alert, only the slots its front alerts left: the entry takes the
-          // last of them. An append would grow the storage, an allocation each time a
-          // suspended alert comes back in front of the first (churn's every tab switch).
-          head -= 1
-          rest[head] = entry
-        } else {
-          rest.append(entry)
-        }
+        rest.append(entry)
       } else {
-        let index = rest.position(of: entry.seq, from: head)
-        if index == head && head > 0 {
-          // Right behind the first (the first that an older alert displaced, or an alert that
-          // comes back there): the slot the front left by.
-          head -= 1
-          rest[head] = entry
-        } else {
-          rest.insert(entry, at: index)
-        }
+        rest.insert(entry, at: index)
       }
       if rest.count - head > blockCapacity {
         // The upper half becomes the first block.
@@ -374,7 +369,7 @@ struct LaneQueue {
     count += 1
     // An empty queue, the only one without a front, starts its first run.
     guard let front = frontRank?.priority else {
-      chunks.append(Chunk(priority, newBucket(alert), capacity: chunkCapacity))
+      chunks.append(Chunk(priority, Bucket(alert), capacity: chunkCapacity))
       chunkLows.append(priority)
       updateFrontRank()
       return
@@ -390,24 +385,14 @@ struct LaneQueue {
       }
       chunks[chunk].buckets[index].insert(alert, blockCapacity: blockCapacity)
     } else {
-      if index == chunks[chunk].priorities.count {
-        // Above every priority of its run (a new front, or a suspended front back in line): an
-        // append, which costs less than the general insert.
-        chunks[chunk].priorities.append(priority)
-        chunks[chunk].buckets.append(newBucket(alert))
-      } else {
-        chunks[chunk].priorities.insert(priority, at: index)
-        chunks[chunk].buckets.insert(newBucket(alert), at: index)
-      }
+      // Most often above every priority of its run (a new front, or a suspended front back
+      // in line).
+      chunks[chunk].priorities.insertCheaply(priority, at: index)
+      chunks[chunk].buckets.insertCheaply(Bucket(alert), at: index)
       if index == 0 { chunkLows[chunk] = priority }
       if chunks[chunk].priorities.count > chunkCapacity { split(chunk) }
     }
     if isFront { updateFrontRank() }
-  }
-
-  /// A bucket of one alert, which needs no storage (see `insert(_:)` for the second).
-  private func newBucket(_ alert: AlertHandle) -> Bucket {
-    Bucket(alert, rest: [])
   }
 
   /// Splits a run that outgrew ``chunkCapacity`` into two halves.
@@ -432,16 +417,9 @@ struct LaneQueue {
     count -= 1
     if chunks[chunk].buckets[index].isEmpty {
       // An emptied bucket's `rest` is empty, and it has no block. The front's bucket, the
-      // common case, is the last of its run: a `removeLast`, which costs less than the general
-      // removal.
-      let rest: ContiguousArray<Entry>
-      if index == chunks[chunk].priorities.count - 1 {
-        chunks[chunk].priorities.removeLast()
-        rest = chunks[chunk].buckets.removeLast().rest
-      } else {
-        chunks[chunk].priorities.remove(at: index)
-        rest = chunks[chunk].buckets.remove(at: index).rest
-      }
+      // common case, is the last of its run.
+      chunks[chunk].priorities.removeCheaply(at: index)
+      let rest = chunks[chunk].buckets.removeCheaply(at: index).rest
       // Only storage that was allocated is worth keeping (an empty array holds none).
       if rest.capacity > 0 && spareItems.count < LaneQueue.maxSpareItems {
         spareItems.append(rest)
