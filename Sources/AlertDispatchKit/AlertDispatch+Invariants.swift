@@ -17,6 +17,11 @@ extension DispatchNode {
     var violations: [String] = []
     let chain = ActiveChain(root: self)
     let all = subtreeAlerts
+    // The table of holders holds its alerts unretained: it must hold none but the domain's
+    // unfinished alerts (checked by address, before any alert is read through it).
+    guard domain.holders.holdsOnly(all) else {
+      return ["the table of ids holds an alert that is not an unfinished alert of the domain"]
+    }
     for alert in all {
       if alert.state.isEnded { violations.append("ended alert '\(alert.id)' is still indexed") }
       if alert.state == .suspended && alert.autoDismissTimer != nil {

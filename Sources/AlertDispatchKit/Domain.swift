@@ -21,8 +21,13 @@ final class Domain {
   }
 
   // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
+  /// The unfinished alert that holds each id.
   @exclusivity(unchecked)
-  var ids = IDTable(empty: IDEntry())
+  var holders = HolderTable()
+  /// The alerts that wait for each id, for the ids some alert waits for (held or not): empty,
+  /// and never probed, in a domain whose alerts have no dependencies.
+  @exclusivity(unchecked)
+  var waiting = IDTable(empty: WaiterList())
   /// Every lane the domain has seen, in the order first seen. A domain has a few lanes: finding
   /// one by a linear search over interned keys costs less than hashing its name.
   @exclusivity(unchecked)
@@ -117,14 +122,6 @@ final class Domain {
     lanes[lane].visible.removeCheaply(at: index)
   }
 
-  /// What the domain knows of one id: the unfinished alert that has it, and the unfinished
-  /// alerts that name it as a dependency. One table for both, so that adding or ending an alert
-  /// looks its id up once (at 100,000 alerts every look-up misses the cache).
-  struct IDEntry {
-    var alert: AlertHandle?
-    var waiters = WaiterList()
-  }
-
   /// The alerts that wait for one id, in the order they started waiting. Most ids have one
   /// waiter or none, so the first is held inline: a dependency allocates no list.
   struct WaiterList: Sequence {
@@ -162,7 +159,7 @@ final class Domain {
 
   /// The unfinished alert with this id.
   func alert(withID id: AlertID) -> AlertHandle? {
-    ids.slot(of: id).flatMap { ids.slots[$0].entry.alert }
+    holders.holder(of: id)
   }
 
   /// The unfinished alerts with this id: the one that holds it, then those that share it
@@ -173,13 +170,19 @@ final class Domain {
     return [holder] + others
   }
 
-  /// Gives `id` to `alert` (or to nobody), keeping its waiters.
+  /// The alerts that wait for `id`, in the order they started waiting.
+  func waiters(for id: AlertID) -> WaiterList {
+    // Most domains have no dependencies: their table of waiters is empty.
+    guard waiting.count > 0, let slot = waiting.slot(of: id) else { return WaiterList() }
+    return waiting.slots[slot].entry
+  }
+
+  /// Gives `id` to `alert` (or to nobody). `alert`, if any, has that id.
   func setAlert(_ alert: AlertHandle?, for id: AlertID) {
     if let alert {
-      ids.update(ids.slotInserting(id)) { $0.alert = alert }
-    } else if let slot = ids.slot(of: id) {
-      ids.update(slot) { $0.alert = nil }
-      if ids.slots[slot].entry.waiters.isEmpty { ids.remove(at: slot) }
+      holders.setHolder(alert)
+    } else {
+      holders.removeHolder(of: id)
     }
   }
 
@@ -187,21 +190,14 @@ final class Domain {
   /// id to nobody), or `nil`; and the alerts that wait for the id either way. One look-up
   /// serves both the duplicate check and the claim.
   func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: WaiterList) {
-    // A new id, the common case, is written in without reading its slot (see `IDTable`).
-    let (slot, inserted) = ids.insert(alert.id, entry: IDEntry(alert: alert))
-    if inserted { return (nil, WaiterList()) }
-    if let existing = ids.slots[slot].entry.alert {
-      return (existing, ids.slots[slot].entry.waiters)
-    }
-    ids.update(slot) { $0.alert = alert }
-    return (nil, ids.slots[slot].entry.waiters)
+    let existing = holders.insertUnlessHeld(alert)
+    return (existing, waiters(for: alert.id))
   }
 
   /// Gives `alert` its id and returns the alerts that wait for that id.
   func claim(_ alert: AlertHandle) -> WaiterList {
-    let slot = ids.slotInserting(alert.id)
-    ids.update(slot) { $0.alert = alert }
-    return ids.slots[slot].entry.waiters
+    holders.setHolder(alert)
+    return waiters(for: alert.id)
   }
 
   /// Records that `alert`, unfinished, has an id that another unfinished alert holds (after a
@@ -213,22 +209,17 @@ final class Domain {
   /// Takes the id back from `alert`, if it still has it, and returns the alerts that waited for
   /// it; `nil` when the id belongs to another alert (one that replaced it, or one it shared
   /// the id with after a join, which now takes it over) or to none.
+  ///
+  /// The alert is found in ``holders`` by its identity: nothing but the two small arrays of
+  /// that table is read, and the table of waiters only when some alert waits for some id.
   func release(_ alert: AlertHandle) -> WaiterList? {
     if !sharers.isEmpty, let successor = removeSharer(alert) {
-      guard let slot = ids.slot(of: alert.id) else { return nil }
-      ids.update(slot) { $0.alert = successor }
+      guard holders.isHeld(alert.id) else { return nil }
+      holders.setHolder(successor)
       return nil
     }
-    guard let slot = ids.slot(of: alert.id), ids.slots[slot].entry.alert === alert else {
-      return nil
-    }
-    ids.update(slot) { $0.alert = nil }
-    // Most ids have no waiter: their slot goes without a copy of its list being made.
-    if ids.slots[slot].entry.waiters.isEmpty {
-      ids.remove(at: slot)
-      return WaiterList()
-    }
-    return ids.slots[slot].entry.waiters
+    guard holders.remove(alert) else { return nil }
+    return waiters(for: alert.id)
   }
 
   /// Takes `alert` out of the sharers of its id. Returns the sharer that takes the id over when
@@ -247,22 +238,21 @@ final class Domain {
 
   /// Records that `waiter` waits for `id`; returns whether an unfinished alert has that id.
   func addWaiter(_ waiter: AlertHandle, for id: AlertID) -> Bool {
-    let slot = ids.slotInserting(id)
-    ids.update(slot) { $0.waiters.append(waiter) }
-    return ids.slots[slot].entry.alert != nil
+    let slot = waiting.slotInserting(id)
+    waiting.update(slot) { $0.append(waiter) }
+    return holders.isHeld(id)
   }
 
   /// Forgets that `waiter` waits for `id`.
   func removeWaiter(_ waiter: AlertHandle, for id: AlertID) {
-    guard let slot = ids.slot(of: id) else { return }
-    ids.update(slot) { $0.waiters.remove(waiter) }
-    if ids.slots[slot].entry.waiters.isEmpty && ids.slots[slot].entry.alert == nil {
-      ids.remove(at: slot)
-    }
+    guard waiting.count > 0, let slot = waiting.slot(of: id) else { return }
+    waiting.update(slot) { $0.remove(waiter) }
+    if waiting.slots[slot].entry.isEmpty { waiting.remove(at: slot) }
   }
 
   func reset() {
-    ids = IDTable(empty: IDEntry())
+    holders = HolderTable()
+    waiting = IDTable(empty: WaiterList())
     sharers = [:]
     // The last chain holds its nodes (the root among them): let go of them.
     linkBuffer = []

@@ -1,19 +1,17 @@
-/// The domain's table of ids (``Domain/IDEntry`` for each id): open addressing with linear
-/// probing on each id's hash (computed once, when the id was made), and backward-shift deletion,
-/// so that no slot is ever a tombstone.
+/// A table keyed by id (the domain's ids that alerts wait for, ``Domain/waiting``, each with
+/// its ``Domain/WaiterList``): open addressing with linear probing on each id's hash (computed
+/// once, when the id was made), and backward-shift deletion, so that no slot is ever a
+/// tombstone.
 ///
 /// Beside the slots, one byte per slot tells an empty slot (0) from a taken one, whose byte holds
 /// seven bits of its id's hash: a probe reads the bytes, 64 to a cache line, and reads a slot
-/// (48 bytes) only where the bits match, and ``insert(_:entry:)`` writes a new id's slot without
-/// reading it. A domain's ids include those of its offstage screens (20,000 of them in the
-/// benchmark's deep tree), so its slots may not fit in the processor's cache where its bytes
-/// do: then adding an alert whose id is new waits for no slot to load.
+/// only where the bits match, and ``insert(_:entry:)`` writes a new id's slot without reading
+/// it.
 ///
 /// A `Dictionary` hashed the id again at every look-up (SipHash, about 150 instructions even
-/// over a cached hash), and rehashed the ids after each one it removed: the table is looked up
-/// when an alert is added and when it ends, and once per dependency at both times. An id and
-/// its entry share a slot, so that a look-up at 100,000 alerts misses the cache once, not
-/// twice.
+/// over a cached hash), and rehashed the ids after each one it removed. The ids that alerts
+/// hold are in a ``HolderTable``, whose slots are smaller still (an alert's id is read from the
+/// alert).
 package struct IDTable<Entry> {
   /// One slot: an id (`nil` for an empty slot) and its entry (the empty entry where the slot is
   /// empty).

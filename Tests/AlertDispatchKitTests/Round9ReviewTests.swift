@@ -136,10 +136,11 @@ struct Round9ReviewTests {
     let home = f.dispatch("home")
     var trace: [String] = []
     func note(_ step: String) {
-      let keys = home.node.domain.ids.slots.compactMap { slot in
-        slot.key.map { key in
-          "\(key)\(slot.entry.alert == nil ? "" : "+")\(slot.entry.waiters.map { "<\($0.id)" }.joined())"
-        }
+      let domain = home.node.domain
+      let held = domain.holders.alerts.map(\.id)
+      let awaited = domain.waiting.slots.compactMap(\.key)
+      let keys = Set(held + awaited).map { key in
+        "\(key)\(domain.alert(withID: key) == nil ? "" : "+")\(domain.waiters(for: key).map { "<\($0.id)" }.joined())"
       }
       trace.append("\(step): \(keys.sorted().joined(separator: " "))")
     }
@@ -165,7 +166,7 @@ struct Round9ReviewTests {
     home.alert(withID: "c")?.dismiss(result: .closed)
     note("all ended")
     #expect(a3.state.isEnded && c.state.isEnded)
-    #expect(home.node.domain.ids.count == 0)
+    #expect(home.node.domain.holders.count == 0 && home.node.domain.waiting.count == 0)
     #expect(
       trace == [
         "a up: a+", "a ended: ", "b, c wait: a+<b<c b+<c c+", "a2 ended: a<b<c b+<c c+",
