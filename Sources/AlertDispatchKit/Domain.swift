@@ -279,9 +279,23 @@ extension Array {
   // instructions even for one element at the end, where `append` and `removeLast` cost a few.
 
   /// Inserts `element` at `index`, with `append` when `index` is the end.
+  ///
+  /// Elsewhere the element is appended and then moved into place with one move of the
+  /// elements after `index`: `insert(_:at:)` goes through the general `replaceSubrange`, which
+  /// cost about 80 instructions for an `Int` and 160 for a lane queue's bucket, more than the
+  /// move itself for the runs of at most 64 priorities it serves.
   @inline(__always)
-  mutating func insertCheaply(_ element: Element, at index: Int) {
-    if index == count { append(element) } else { insert(element, at: index) }
+  mutating func insertCheaply(_ element: consuming Element, at index: Int) {
+    precondition(index >= 0 && index <= count, "insertCheaply: index out of range")
+    append(element)
+    guard index < count - 1 else { return }
+    withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      let last = buffer.count - 1
+      let moved = (base + last).move()
+      (base + index + 1).moveInitialize(from: base + index, count: last - index)
+      (base + index).initialize(to: moved)
+    }
   }
 
   /// Removes and returns the element at `index`, with `removeLast` when it is the last.
