@@ -27,7 +27,7 @@ struct BenchOptions {
       --reps N   repetitions per cell (default 5); the median is reported
       --sizes A,B,…         only these n (for profiling)
       --only WORKLOAD,…     only these workloads (burst, burst-wide, deep (with deep-bare),
-                            dependencies, churn, one-bucket)
+                            dependencies, churn, one-bucket; deep-bare alone, to profile it)
       --schedulers NAME,…   only these schedulers (dispatch, provider, floor, seed002, seed000, seed004)
       --runs K              exactly K runs per repetition, no time budgets (for callgrind)
     """

@@ -73,7 +73,9 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
         + (cell.nsPerEvent.map { "\(Int($0)) ns/event" } ?? cell.skipped ?? ""))
     cells.append(cell)
   }
-  for workload in Workload.allCases where workload != .deepBare {
+  // Deep-bare runs with deep, interleaved; alone only when named (to profile it by itself).
+  let bareAlone = options.workloads.contains(Workload.deepBare.rawValue)
+  for workload in Workload.allCases where workload != .deepBare || bareAlone {
     guard options.workloads.isEmpty || options.workloads.contains(workload.rawValue) else {
       continue
     }
