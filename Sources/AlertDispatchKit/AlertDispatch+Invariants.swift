@@ -18,9 +18,19 @@ extension DispatchNode {
     let chain = ActiveChain(root: self)
     let all = subtreeAlerts
     // The table of holders holds its alerts unretained: it must hold none but the domain's
-    // unfinished alerts (checked by address, before any alert is read through it).
+    // unfinished alerts (checked by address, before any alert is read through it). The other
+    // checks read alerts through the table, so a failure here ends the check.
     guard domain.holders.holdsOnly(all) else {
       return ["the table of ids holds an alert that is not an unfinished alert of the domain"]
+    }
+    // It holds each alert once, under its own id, and none that gave its id to a replacement.
+    let holding = all.filter { domain.alert(withID: $0.id) === $0 }
+    if holding.count != domain.holders.count {
+      violations.append(
+        "the table of ids holds \(domain.holders.count) alerts; \(holding.count) hold their ids")
+    }
+    for alert in holding where alert.isBeingReplaced {
+      violations.append("alert '\(alert.id)', replaced, still holds its id")
     }
     for alert in all {
       if alert.state.isEnded { violations.append("ended alert '\(alert.id)' is still indexed") }
