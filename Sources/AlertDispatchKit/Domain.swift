@@ -216,8 +216,8 @@ final class Domain {
   /// it; `nil` when the id belongs to another alert (one that replaced it, or one it shared
   /// the id with after a join, which now takes it over) or to none.
   ///
-  /// The alert is found in ``holders`` by its identity: nothing but the two small arrays of
-  /// that table is read, and the table of waiters only when some alert waits for some id.
+  /// The alert is found in ``holders`` by its identity: nothing but that table's slots is
+  /// read, and the table of waiters only when some alert waits for some id.
   func release(_ alert: AlertHandle) -> WaiterList? {
     if !sharers.isEmpty, let successor = removeSharer(alert) {
       guard holders.isHeld(alert.id) else { return nil }
