@@ -220,7 +220,7 @@ final class Domain {
   /// read, and the table of waiters only when some alert waits for some id.
   func release(_ alert: AlertHandle) -> WaiterList? {
     if !sharers.isEmpty, let successor = removeSharer(alert) {
-      guard holders.isHeld(alert.id) else { return nil }
+      // A successor comes back only when `alert` held the id: it takes the id's slot over.
       holders.setHolder(successor)
       return nil
     }
@@ -289,9 +289,9 @@ extension Array {
   /// Inserts `element` at `index`, with `append` when `index` is the end.
   ///
   /// Elsewhere the element is appended and then moved into place with one move of the
-  /// elements after `index`: `insert(_:at:)` goes through the general `replaceSubrange`, which
-  /// cost about 80 instructions for an `Int` and 160 for a lane queue's bucket, more than the
-  /// move itself for the runs of at most 64 priorities it serves.
+  /// elements after `index`: through `replaceSubrange`, the insert cost about 80 instructions
+  /// for an `Int` and 160 for a lane queue's bucket, more than the move itself for the runs of
+  /// at most 64 priorities it serves.
   @inline(__always)
   mutating func insertCheaply(_ element: consuming Element, at index: Int) {
     precondition(index >= 0 && index <= count, "insertCheaply: index out of range")

@@ -87,9 +87,8 @@ struct HolderTable {
   /// Makes `alert` the holder of its id unless another alert holds it: returns that alert
   /// (and changes nothing), or `nil` once `alert` holds the id.
   mutating func insertUnlessHeld(_ alert: AlertHandle) -> AlertHandle? {
-    if (count + 1) * 4 > slots.count * 3 { grow() }
     let id = alert.id
-    let (slot, found) = probe(id)
+    let (slot, found) = probeMakingRoom(id)
     if found { return HolderTable.alert(slots[slot].holder) }
     place(alert, hash: id.textHash, at: slot)
     return nil
@@ -97,12 +96,20 @@ struct HolderTable {
 
   /// Makes `alert` the holder of its id, in place of the alert that held it, if any.
   mutating func setHolder(_ alert: AlertHandle) {
-    let (slot, found) = probe(alert.id)
+    let id = alert.id
+    let (slot, found) = probeMakingRoom(id)
     if found {
       slots[slot].holder = HolderTable.pointer(alert)
     } else {
-      _ = insertUnlessHeld(alert)
+      place(alert, hash: id.textHash, at: slot)
     }
+  }
+
+  /// ``probe(_:)``, after growing the table if one more id would fill it past three quarters,
+  /// so that the empty slot it may return is where the id goes.
+  private mutating func probeMakingRoom(_ id: AlertID) -> (slot: Int, found: Bool) {
+    if (count + 1) * 4 > slots.count * 3 { grow() }
+    return probe(id)
   }
 
   /// Takes `id` from the alert that holds it, if any.
