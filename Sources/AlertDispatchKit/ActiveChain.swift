@@ -1,11 +1,38 @@
 /// The dispatches a pass may show alerts from: root → active child → … while each is visible.
 @MainActor
 struct ActiveChain {
-  /// A node of the chain and the index of the nearest paused link at or above it (an index, not
-  /// a reference, so that building the chain retains each node once).
+  /// A node of the chain and the index of the nearest paused link at or above it.
+  ///
+  /// The node is not retained: building, reusing and dropping a chain then costs no reference
+  /// counting (each retain or release is an atomic operation, and counting the chain's nodes
+  /// was about a tenth of a tab switch; Performance.md). A pass runs while the tree holds every
+  /// node of its chain (a released dispatch leaves the tree only after the pass, see
+  /// ``DispatchNode/ownerReleased()``). Between passes the domain keeps the chain's storage,
+  /// whose nodes may go away: its links are then only compared by address (``build(from:)``),
+  /// and reused as they are only while ``Key`` says that nothing they were built from changed,
+  /// which a node leaving the tree changes.
   struct Link {
-    let node: DispatchNode
+    private let reference: Unmanaged<DispatchNode>
     var pausedBy: Int?
+
+    init(node: DispatchNode, pausedBy: Int?) {
+      reference = .passUnretained(node)
+      self.pausedBy = pausedBy
+    }
+
+    /// The node, retained by the caller (for the rare uses).
+    var node: DispatchNode { reference.takeUnretainedValue() }
+
+    /// Whether the link names `node`, compared by address.
+    func names(_ node: DispatchNode) -> Bool {
+      reference.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+    }
+
+    /// Runs `body` on the node without retaining it.
+    @inline(__always)
+    func withNode<Result>(_ body: (DispatchNode) -> Result) -> Result {
+      withGuaranteed(reference, body)
+    }
   }
 
   /// The chain, root first.
@@ -55,8 +82,10 @@ struct ActiveChain {
     ActiveChain.builds += 1
     stamp = ActiveChain.builds
     for index in links.indices {
-      links[index].node.chainStamp = stamp
-      links[index].node.chainIndex = index
+      links[index].withNode {
+        $0.chainStamp = stamp
+        $0.chainIndex = index
+      }
     }
   }
 
@@ -69,7 +98,7 @@ struct ActiveChain {
   /// compares a reused chain with one built afresh).
   func isSame(as other: ActiveChain) -> Bool {
     links.count == other.links.count
-      && zip(links, other.links).allSatisfy { $0.node === $1.node && $0.pausedBy == $1.pausedBy }
+      && zip(links, other.links).allSatisfy { $1.names($0.node) && $0.pausedBy == $1.pausedBy }
   }
 
   /// The names of the chain's dispatches, root first, each under a pause marked so.
@@ -78,26 +107,37 @@ struct ActiveChain {
   /// Builds the chain from `root`; returns whether a provider was asked.
   @discardableResult
   private mutating func build(from root: DispatchNode) -> Bool {
-    var current = root
     var paused: Int?
     var count = 0
     var askedProvider = false
+    // The nodes are walked unretained (the tree holds them): see `Link`.
+    var current = Unmanaged.passUnretained(root)
     // No node can come twice: `activeChild()` only answers a child whose parent is the node,
     // and parent links have no cycle (`setParent(_:)` refuses one), so the chain goes down the
     // tree. The bound only guards against a hang should that ever break.
-    while current.canBeOnChain, count < 100_000 {
-      if paused == nil && current.isPaused { paused = count }
-      if count == links.count {
-        links.append(Link(node: current, pausedBy: paused))
-      } else if links[count].node !== current {
-        links[count] = Link(node: current, pausedBy: paused)
-      } else if links[count].pausedBy != paused {
-        links[count].pausedBy = paused
+    while count < 100_000 {
+      let child: Unmanaged<DispatchNode>?? = withGuaranteed(current) { node in
+        guard node.canBeOnChain else { return .none }
+        if paused == nil && node.isPaused { paused = count }
+        if count == links.count {
+          links.append(Link(node: node, pausedBy: paused))
+        } else if !links[count].names(node) {
+          links[count] = Link(node: node, pausedBy: paused)
+        } else if links[count].pausedBy != paused {
+          links[count].pausedBy = paused
+        }
+        count += 1
+        if node.storedActiveChildProvider != nil {
+          askedProvider = true
+          guard let child = node.activeChild() else { return .some(nil) }
+          return .some(.passUnretained(child))
+        }
+        if node.lastRejectedChild != nil { node.lastRejectedChild = nil }
+        guard let child = node.storedActiveChild else { return .some(nil) }
+        return .some(.passUnretained(child))
       }
-      count += 1
-      if current.storedActiveChildProvider != nil { askedProvider = true }
-      guard let child = current.activeChild() else { break }
-      current = child
+      guard case .some(.some(let next)) = child else { break }
+      current = next
     }
     // A chain shortens by a link or two (a screen disappeared): `removeLast` costs less than
     // the general `removeSubrange`.
@@ -106,7 +146,7 @@ struct ActiveChain {
   }
 
   private func index(of dispatch: DispatchNode) -> Int? {
-    for index in links.indices where links[index].node === dispatch { return index }
+    for index in links.indices where links[index].names(dispatch) { return index }
     return nil
   }
 
@@ -122,7 +162,7 @@ struct ActiveChain {
   /// A cursor at the front of each lane queue of the chain's dispatches that are not paused.
   func cursors(for lane: LaneKey, into cursors: inout [LaneQueue.Cursor]) {
     for index in links.indices where links[index].pausedBy == nil {
-      links[index].node.queues.appendCursor(for: lane, to: &cursors)
+      links[index].withNode { $0.queues.appendCursor(for: lane, to: &cursors) }
     }
   }
 
@@ -135,12 +175,14 @@ struct ActiveChain {
     var leader = -1
     var leaderRank: LineRank = (Int.min, 0)
     for index in links.indices where links[index].pausedBy == nil {
-      guard let rank = links[index].node.queues.frontRank(for: lane) else { continue }
+      guard let rank = links[index].withNode({ $0.queues.frontRank(for: lane) }) else {
+        continue
+      }
       if leader >= 0 && !ranksBefore(rank, leaderRank) { continue }
       leader = index
       leaderRank = rank
     }
-    return leader >= 0 ? links[leader].node.queues.front(for: lane) : nil
+    return leader >= 0 ? links[leader].withNode { $0.queues.front(for: lane) } : nil
   }
 
   /// The chain's storage, for the next pass to build its chain over (see
@@ -183,4 +225,17 @@ extension DispatchNode {
     if lastRejectedChild != nil { lastRejectedChild = nil }
     return child
   }
+}
+
+/// Runs `body` on the node `reference` names, without retaining it; the caller guarantees that
+/// something else holds the node meanwhile.
+///
+/// A closure written at the call site and handed to the standard library's
+/// `_withUnsafeGuaranteedRef` gets a run-time check that it runs on the main actor (hundreds of
+/// instructions); handed on from here, it does not.
+@inline(__always)
+func withGuaranteed<Result>(
+  _ reference: Unmanaged<DispatchNode>, _ body: (DispatchNode) -> Result
+) -> Result {
+  reference._withUnsafeGuaranteedRef(body)
 }
