@@ -27,6 +27,29 @@ typealias ProviderDispatchScheduler = AppDispatchScheduler<ProvidedChild>
 @MainActor
 private var fixtures: [String: AnyObject] = [:]
 
+/// The app's presenter: it answers `.presented` and remembers the alert in front.
+///
+/// A class of its own, as an app's presenter would be, rather than a `ClosurePresenter` whose
+/// closures reach the scheduler through `[unowned self]`: each such call took a strong
+/// reference and gave it back, atomic operations the app need not pay.
+@MainActor
+final class FrontPresenter: AlertPresenter {
+  var front: AlertHandle?
+
+  func present(_ alert: AlertHandle) -> PresentationAnswer {
+    front = alert
+    return .presented
+  }
+
+  func hide(_ alert: AlertHandle) {
+    if front === alert { front = nil }
+  }
+
+  func restore(_ alert: AlertHandle) { front = alert }
+
+  func dismiss(_ alert: AlertHandle) {}
+}
+
 /// AlertDispatch itself, on a virtual clock, with a presenter that answers `.presented` and
 /// remembers the alert in front.
 @MainActor
@@ -36,8 +59,7 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   /// The active child of each screen (an array the provider reads: it runs at every pass).
   private var activeChild: [AlertDispatch?]
   private let parents: [Int?]
-  private var front: AlertHandle?
-  private var presenter: ClosurePresenter!
+  private let presenter = FrontPresenter()
 
   init(scenario: Scenario) {
     parents = scenario.screens.map(\.parent)
@@ -49,16 +71,6 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
     self.screens = screens
     activeChild = Array(repeating: nil, count: screens.count)
     for (parent, child) in scenario.activeChild { activeChild[parent] = screens[child] }
-    presenter = ClosurePresenter(
-      present: { [unowned self] alert in
-        self.front = alert
-        return .presented
-      },
-      hide: { [unowned self] alert in
-        if self.front === alert { self.front = nil }
-      },
-      restore: { [unowned self] alert in self.front = alert }
-    )
     // Children join in reverse order, leaves first, so that each join rebuilds only a small
     // detached subtree instead of the whole domain (joining is O(subtree), and rare in apps).
     for index in scenario.screens.indices.reversed() {
@@ -84,8 +96,8 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   }
 
   func dismissFront() -> Bool {
-    guard let alert = front else { return false }
-    front = nil
+    guard let alert = presenter.front else { return false }
+    presenter.front = nil
     alert.dismiss(result: .closed)
     return true
   }

@@ -9,7 +9,7 @@ enum SchedulerKind: String, CaseIterable {
 
   var summary: String {
     switch self {
-    case .dispatch: "AlertDispatch (this package), VirtualClock, ClosurePresenter, activeChild set"
+    case .dispatch: "AlertDispatch (this package), VirtualClock, a presenter class, activeChild set"
     case .provider: "the same with activeChildProvider closures (deep, churn: the chains with tabs)"
     case .floor: "bare ring buffer of requests: enqueue, dequeue on dismiss; nothing else"
     case .seed002: "seed 002 AlertQueue: FIFO array, removeFirst() on dismiss; no priority"
