@@ -10,7 +10,8 @@ extension DispatchNode {
   func runPass() {
     // A released node's domain is gone: its children run passes of their own.
     guard !isReleased else { return }
-    guard parent == nil else { return root.requestPass() }
+    // The stored parent, compared without taking a reference to it.
+    guard storedParent == nil else { return root.requestPass() }
     DispatchNode.passCount += 1
     var settled = false
     var confirmed = false
@@ -19,21 +20,27 @@ extension DispatchNode {
     // Taken out of the domain first, so that no access to it stays open while providers run.
     var buffer: [ActiveChain.Link] = []
     swap(&buffer, &domain.linkBuffer)
-    var chain = ActiveChain(
-      root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp)
-    defer { domain.linkBuffer = chain.recycled() }
-    if DispatchNode.checksInvariants && chain.isReused {
+    // The arbiter holds the chain for the whole pass (moved in and out, never copied).
+    var arbiter = Arbiter(
+      root: self,
+      chain: ActiveChain(
+        root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp),
+      now: storedClock.now)
+    defer { domain.linkBuffer = arbiter.chain.recycled() }
+    if DispatchNode.checksInvariants && arbiter.chain.isReused {
       let fresh = ActiveChain(root: self)
-      if !chain.isSame(as: fresh) {
+      if !arbiter.chain.isSame(as: fresh) {
         invariantViolations.append(
-          "reused chain \(chain.names) differs from the chain built afresh \(fresh.names)")
+          "reused chain \(arbiter.chain.names) differs from the chain built afresh \(fresh.names)"
+        )
       }
     }
     var decisions: [PassDecision] = []
     swap(&decisions, &domain.decisionBuffer)
     defer { domain.decisionBuffer = decisions }
-    for _ in 0..<10_000 {
-      var plan = Arbiter(root: self, chain: chain, now: clock.now).plan(reusing: &decisions)
+    for round in 0..<10_000 {
+      if round > 0 { arbiter.now = storedClock.now }
+      var plan = arbiter.plan(reusing: &decisions)
       if plan.decisions.isEmpty {
         swap(&decisions, &plan.decisions)
         scheduleWake(at: plan.wakeAt)

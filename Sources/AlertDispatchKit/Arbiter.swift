@@ -65,8 +65,10 @@ struct PassPlan {
 @MainActor
 struct Arbiter {
   let root: DispatchNode
-  let chain: ActiveChain
-  let now: AlertInstant
+  /// The chain, moved in for the pass and moved out at its end (a copy would retain its storage).
+  var chain: ActiveChain
+  /// The time of the plan; a pass that plans again sets it anew.
+  var now: AlertInstant
 
   init(root: DispatchNode, chain: ActiveChain? = nil, now: AlertInstant) {
     self.root = root
@@ -96,7 +98,7 @@ struct Arbiter {
 
   /// Plans the domain's lane at `index`.
   private func planLane(at index: Int, into plan: inout PassPlan) {
-    guard let short = shortPlan(at: index) else {
+    guard var short = shortPlan(at: index) else {
       return planLaneInFull(at: index, into: &plan)
     }
     if DispatchNode.checksInvariants {
@@ -112,8 +114,9 @@ struct Arbiter {
         )
       }
     }
-    if let alert = short.suspending { plan.decisions.append(.suspend(alert)) }
-    if let alert = short.goingUp { plan.decisions.append(goUp(alert)) }
+    // Moved out of the short plan, not copied: a copy would retain each alert once more.
+    if let alert = short.suspending.take() { plan.decisions.append(.suspend(alert)) }
+    if let alert = short.goingUp.take() { plan.decisions.append(goUp(alert)) }
     if let wakeAt = short.wakeAt { plan.wake(at: wakeAt) }
   }
 
