@@ -130,7 +130,7 @@ extension DispatchNode {
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp {
       guard !waiter.state.isEnded else { continue }
       waiter.blockedBy.insert(alert.id)
-      waiter.owner?.updateQueueMembership(waiter)
+      waiter.updateQueueMembership()
     }
     updateQueueMembership(alert)
   }
@@ -302,7 +302,7 @@ extension DispatchNode {
         }
         alert.blockedBy = blockers
       }
-      alert.owner?.updateQueueMembership(alert)
+      alert.updateQueueMembership()
     }
     // Joining two domains can close a dependency cycle that neither had (each alert was
     // accepted against its own domain): the newest alert of each cycle ends as a dependency

@@ -85,7 +85,7 @@ extension DispatchNode {
         alert.state = .suspended
         alert.coveredBy = nil
         domain.removeVisible(alert)
-        alert.owner?.updateQueueMembership(alert)
+        alert.updateQueueMembership()
         alert.emit(.suspended)
         alert.activePresenter?.hide(alert)
       case .cover(let alert, let coverer):
@@ -99,7 +99,7 @@ extension DispatchNode {
         alert.state = .showing
         alert.upStamp = Engine.shared.nextStamp()
         domain.addVisible(alert)
-        alert.owner?.updateQueueMembership(alert)
+        alert.updateQueueMembership()
         alert.emit(.restored)
         alert.activePresenter?.restore(alert)
         alert.startAutoDismiss()
@@ -136,7 +136,7 @@ extension DispatchNode {
     case .cannotPresentNow(let reason):
       domain.removeVisible(alert)
       alert.state = .queued
-      alert.owner?.updateQueueMembership(alert)
+      alert.updateQueueMembership()
       refuse(alert, reason)
       return false
     }

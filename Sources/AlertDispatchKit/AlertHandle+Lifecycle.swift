@@ -24,7 +24,7 @@ extension AlertHandle {
       readinessTimer = nil
       state = .queued
       emit(.ready)
-      owner?.updateQueueMembership(self)
+      updateQueueMembership()
       owner?.requestPass()
     case .ended(let outcome):
       diagnose("markReady() on alert '\(id)' that already ended (\(outcome)); ignored")
@@ -139,7 +139,9 @@ extension AlertHandle {
       let domain = root.domain
       if wasVisible {
         domain.removeVisible(self)
-        if let lane = domain.index(of: laneKey) {
+        // Only a lane with a minimum gap reads when its last alert ended: the others skip
+        // reading the clock (a call through the clock's protocol, retaining it).
+        if let lane = domain.index(of: laneKey), domain.lanes[lane].hasGap {
           domain.lanes[lane].lastEnd = root.clock.now
         }
       }
@@ -158,7 +160,24 @@ extension AlertHandle {
 
   /// Whether the alert's dispatch, or one above it, was released during the running pass: the
   /// alert ends as owner closed once the pass is over, and is not put on screen meanwhile.
-  var isLeaving: Bool { owner?.isLeaving ?? false }
+  var isLeaving: Bool {
+    guard DispatchNode.leavingCount > 0, let owner = ownerReference else { return false }
+    return withGuaranteed(owner) { $0.isLeaving }
+  }
+
+  /// The alert's dispatch, not retained: the alert holds it.
+  var ownerReference: Unmanaged<DispatchNode>? {
+    guard let owner else { return nil }
+    return .passUnretained(owner)
+  }
+
+  /// Puts the alert in its dispatch's lane queue, or takes it out, as its state says (see
+  /// ``DispatchNode/updateQueueMembership(_:)``), without retaining the dispatch: each retain
+  /// and release is an atomic operation, and this runs at every suspend, restore and end.
+  func updateQueueMembership() {
+    guard let owner = ownerReference else { return }
+    withGuaranteed(owner) { $0.updateQueueMembership(self) }
+  }
 
   /// Whether an alert with its id replaced it while it was still unfinished (it is animating
   /// out): the id is its replacement's. That holds whatever outcome it ends with: one already
@@ -180,7 +199,7 @@ extension AlertHandle {
     guard let waiters = domain.release(self) else { return }
     for waiter in waiters where !waiter.hasGoneUp {
       waiter.blockedBy.remove(id)
-      waiter.owner?.updateQueueMembership(waiter)
+      waiter.updateQueueMembership()
     }
   }
 

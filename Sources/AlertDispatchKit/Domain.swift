@@ -10,6 +10,7 @@ final class Domain {
     /// Whether the lane has a minimum gap, read before the gap itself at every plan: most lanes
     /// have none, and comparing durations calls into the standard library.
     let hasGap: Bool
+    /// When the lane's last visible alert ended; kept only for a lane with a minimum gap.
     var lastEnd: AlertInstant?
     /// The lane's visible alerts, first up first.
     var visible: [AlertHandle] = []
