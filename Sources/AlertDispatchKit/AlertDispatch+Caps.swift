@@ -96,7 +96,9 @@ extension AlertHandle {
 
 extension Arbiter {
   /// The decision that ends `candidate` when its cap or budget keeps it from going up now.
-  func cappedEnd(_ candidate: AlertHandle, _ plan: PassPlan) -> PassDecision? {
+  func cappedEnd(_ candidate: AlertHandle, _ plan: PassPlan, _ root: DispatchNode)
+    -> PassDecision?
+  {
     // Most alerts have no cap and no category: answered before the root and the plan's
     // decisions are handed over (two retains and releases on every alert that goes up).
     guard candidate.mayBeCapped,

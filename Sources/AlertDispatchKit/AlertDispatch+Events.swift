@@ -1,17 +1,20 @@
 extension DispatchNode {
   var now: AlertInstant { root.clock.now }
 
+  /// Asks the root for a pass. The root is reached unretained (see ``rootReference``): the
+  /// engine retains it once, to hold it until the pass.
   func requestPass() {
-    Engine.shared.markDirty(root)
+    withGuaranteed(rootReference) { Engine.shared.markDirty($0) }
   }
 
   /// Asks the root for a pass in which alerts a presenter refused are retried at once, without
   /// waiting out their backoff: a host may exist now (an appear, a switch of active child,
   /// ``setNeedsArbitration()``).
   func requestPassRetryingRefused() {
-    let root = self.root
-    root.domain.retryRefusedNow()
-    Engine.shared.markDirty(root)
+    withGuaranteed(rootReference) { root in
+      root.domain.retryRefusedNow()
+      Engine.shared.markDirty(root)
+    }
   }
 
   /// Delivers an event to the observers of this dispatch and of every ancestor; a diagnostic

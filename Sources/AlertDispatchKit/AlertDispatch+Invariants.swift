@@ -161,9 +161,8 @@ extension DispatchNode {
   /// The best alert that could go up now, by brute force; `nil` behind a refused alert.
   func bestEligible(in alerts: [AlertHandle], chain: ActiveChain) -> AlertHandle? {
     let now = clock.now
-    if let lane = alerts.first?.request.lane.key,
-      Arbiter(root: self, now: now).gapUntil(lane) != nil
-    {
+    var arbiter = Arbiter(root: self, now: now)
+    if let lane = alerts.first?.request.lane.key, arbiter.gapUntil(lane) != nil {
       return nil
     }
     let waiting = alerts.filter { alert in

@@ -1,13 +1,16 @@
 extension DispatchNode {
   func applyAdd(_ alert: AlertHandle) {
-    // The root is found once: finding it walks the parent links.
-    let root = self.root
+    // The root is found once (finding it walks the parent links), and not retained.
+    withGuaranteed(rootReference) { applyAdd(alert, root: $0) }
+  }
+
+  private func applyAdd(_ alert: AlertHandle, root: DispatchNode) {
     let domain = root.domain
-    let now = root.clock.now
-    let addedAt = now
-    // Most requests set no timing: no delay, deadline or expiry to read.
+    // Most requests set no timing (no delay, deadline or expiry): they do not read the clock, a
+    // call through its protocol that retains it.
     let timing = alert.request.customTiming
-    if let timing, timing.delay > .zero { alert.notBefore = now + timing.delay }
+    let addedAt = timing == nil ? nil : root.clock.now
+    if let timing, let addedAt, timing.delay > .zero { alert.notBefore = addedAt + timing.delay }
     emit(.added, alert: alert)
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))
@@ -36,8 +39,21 @@ extension DispatchNode {
       waiters = domain.claim(alert)
     }
     register(alert, in: domain, waiters: waiters)
-    let clock = root.clock
-    if !alert.isReady, let deadline = timing?.readinessDeadline {
+    if let timing, let addedAt { schedule(alert, timing, addedAt: addedAt, on: root.clock) }
+    // Most adds change no decision (the alert waits behind the one in front): they run no pass.
+    if existing == nil && waiters.isEmpty && root.addNeedsNoPass(alert, to: self, now: addedAt) {
+      DispatchNode.addsWithoutPass += 1
+      if DispatchNode.checksInvariants { root.checkAddWithoutPass(alert) }
+      return
+    }
+    Engine.shared.markDirty(root)
+  }
+
+  /// Starts the readiness deadline and the expiry of an alert added at `addedAt`.
+  private func schedule(
+    _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
+  ) {
+    if !alert.isReady, let deadline = timing.readinessDeadline {
       alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
@@ -45,7 +61,7 @@ extension DispatchNode {
         }
       }
     }
-    if let expiry = timing?.expiry {
+    if let expiry = timing.expiry {
       alert.expiryTimer = clock.schedule(at: addedAt + expiry) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
@@ -53,13 +69,6 @@ extension DispatchNode {
         }
       }
     }
-    // Most adds change no decision (the alert waits behind the one in front): they run no pass.
-    if existing == nil && waiters.isEmpty && root.addNeedsNoPass(alert, to: self, now: now) {
-      DispatchNode.addsWithoutPass += 1
-      if DispatchNode.checksInvariants { root.checkAddWithoutPass(alert) }
-      return
-    }
-    Engine.shared.markDirty(root)
   }
 
   /// Whether a pass run now, at this root, after `alert` was added, would decide nothing and
@@ -77,8 +86,9 @@ extension DispatchNode {
   /// up now and its lane has no gap to wait out. The other cases run a pass.
   ///
   /// `owner` is the alert's dispatch, passed in (rather than read from the alert) so that
-  /// reading it retains nothing.
-  func addNeedsNoPass(_ alert: AlertHandle, to owner: DispatchNode, now: AlertInstant) -> Bool {
+  /// reading it retains nothing. `now` is when the alert was added, if the clock was read then;
+  /// it is read here only for an alert that may be delayed or a lane with a gap.
+  func addNeedsNoPass(_ alert: AlertHandle, to owner: DispatchNode, now: AlertInstant?) -> Bool {
     let domain = self.domain
     guard domain.isSettled, !needsPass, domain.wakeAt == nil else { return false }
     // The last pass's chain, when nothing it was built from has changed and no provider was on
@@ -90,14 +100,19 @@ extension DispatchNode {
     let stamp = domain.chainStamp
     guard owner.chainStamp == stamp, domain.linkBuffer[owner.chainIndex].pausedBy == nil
     else { return true }
-    guard alert.delayed(at: now) == nil, let lane = domain.index(of: alert.laneKey),
+    guard let lane = domain.index(of: alert.laneKey),
       domain.lanes[lane].lane.capacity.limit == 1, domain.lanes[lane].visible.count == 1
     else { return false }
     let shown = domain.lanes[lane].visible[0]
     guard !shown.state.isDismissing, shown.coveredBy == nil,
-      shown.priority >= alert.priority || shown.request.interruption == .never,
-      domain.gapUntil(laneAt: lane, now: now) == nil
+      shown.priority >= alert.priority || shown.request.interruption == .never
     else { return false }
+    // Only a delay (kept in the alert's extras) or a lane's gap needs the time.
+    if alert.hasExtras || domain.lanes[lane].hasGap {
+      let now = now ?? clock.now
+      guard alert.delayed(at: now) == nil, domain.gapUntil(laneAt: lane, now: now) == nil
+      else { return false }
+    }
     return shown.owner?.chainStamp == stamp
   }
 
@@ -105,7 +120,8 @@ extension DispatchNode {
   /// and ask for no wake-up, and the invariants, as after a pass.
   func checkAddWithoutPass(_ alert: AlertHandle) {
     var buffer: [PassDecision] = []
-    let plan = Arbiter(root: self, now: clock.now).plan(reusing: &buffer)
+    var arbiter = Arbiter(root: self)
+    let plan = arbiter.plan(reusing: &buffer)
     if !plan.decisions.isEmpty || plan.wakeAt != nil {
       invariantViolations.append(
         "adding '\(alert.id)' ran no pass, but a pass would have decided \(plan.decisions), wake-up \(plan.wakeAt.map(\.description) ?? "none")"

@@ -24,8 +24,7 @@ extension DispatchNode {
     var arbiter = Arbiter(
       root: self,
       chain: ActiveChain(
-        root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp),
-      now: storedClock.now)
+        root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp))
     defer { domain.linkBuffer = arbiter.chain.recycled() }
     if DispatchNode.checksInvariants && arbiter.chain.isReused {
       let fresh = ActiveChain(root: self)
@@ -39,7 +38,7 @@ extension DispatchNode {
     swap(&decisions, &domain.decisionBuffer)
     defer { domain.decisionBuffer = decisions }
     for round in 0..<10_000 {
-      if round > 0 { arbiter.now = storedClock.now }
+      if round > 0 { arbiter.planTime = nil }
       var plan = arbiter.plan(reusing: &decisions)
       if plan.decisions.isEmpty {
         swap(&decisions, &plan.decisions)

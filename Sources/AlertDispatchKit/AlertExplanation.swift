@@ -98,7 +98,8 @@ extension DispatchNode {
       return .retryingAfterRefusal(until: retry, reason: alert.refusalReason ?? "refused")
     }
     let lane = alert.request.lane.key
-    if let gap = Arbiter(root: self, now: now).gapUntil(lane) { return .gap(until: gap) }
+    var arbiter = Arbiter(root: self, now: now)
+    if let gap = arbiter.gapUntil(lane) { return .gap(until: gap) }
     var merge = LaneMerge(chain, lane: lane)
     while let ahead = merge.next(), ahead !== alert {
       if let retry = ahead.retryAt, retry > now {

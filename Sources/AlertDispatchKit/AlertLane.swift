@@ -79,6 +79,10 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
 
   private var storage: Storage
 
+  /// Whether both lanes are the very same value (most requests name one shared constant):
+  /// compares one reference and reads no field, so it retains nothing.
+  func isIdentical(to other: AlertLane) -> Bool { storage === other.storage }
+
   /// Creates a lane.
   public init(_ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero) {
     storage = Storage(name, capacity: capacity, minimumGap: minimumGap)

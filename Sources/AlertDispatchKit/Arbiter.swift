@@ -64,47 +64,82 @@ struct PassPlan {
 /// and calls no presenter or completion handler.
 @MainActor
 struct Arbiter {
-  let root: DispatchNode
+  /// The root, not retained: the arbiter lives within a call on the root (a pass, an add, an
+  /// explanation), and holding the root would retain and release it at every pass. Its methods
+  /// hand the root on from ``withGuaranteed(_:_:)``.
+  private let rootReference: Unmanaged<DispatchNode>
   /// The chain, moved in for the pass and moved out at its end (a copy would retain its storage).
   var chain: ActiveChain
-  /// The time of the plan; a pass that plans again sets it anew.
-  var now: AlertInstant
+  /// The time of the plan, read from the root's clock when the plan first needs it: most plans
+  /// never do (only delays, retries after a refusal and lane gaps are timed), and each read is
+  /// a call through the clock's protocol that retains the clock. A pass that plans again
+  /// clears it, so that the next plan reads the clock anew.
+  var planTime: AlertInstant?
 
-  init(root: DispatchNode, chain: ActiveChain? = nil, now: AlertInstant) {
-    self.root = root
+  /// An arbiter for the domain of `root`, over `chain` (by default the chain built now), at
+  /// `now` (by default the time the clock tells when a plan first needs it).
+  init(root: DispatchNode, chain: ActiveChain? = nil, now: AlertInstant? = nil) {
+    rootReference = .passUnretained(root)
     self.chain = chain ?? ActiveChain(root: root)
-    self.now = now
+    planTime = now
   }
 
   /// Plans in `buffer`'s storage (empty), so that a pass allocates no array for its decisions;
   /// give the storage back once the decisions are carried out.
-  func plan(reusing buffer: inout [PassDecision]) -> PassPlan {
+  mutating func plan(reusing buffer: inout [PassDecision]) -> PassPlan {
     var plan = PassPlan()
     swap(&plan.decisions, &buffer)
-    for index in root.domain.lanes.indices {
-      planLane(at: index, into: &plan)
+    withGuaranteed(rootReference) { root in
+      for index in root.domain.lanes.indices {
+        planLane(root, at: index, into: &plan)
+      }
     }
     return plan
   }
 
-  /// The instant before which nothing new may go up in a lane because of its minimum gap.
-  func gapUntil(_ lane: LaneKey) -> AlertInstant? {
-    root.domain.index(of: lane).flatMap { gapUntil(laneAt: $0) }
+  /// The time of the plan (see ``planTime``).
+  private mutating func now(_ root: DispatchNode) -> AlertInstant {
+    if let planTime { return planTime }
+    let now = root.clock.now
+    planTime = now
+    return now
   }
 
-  private func gapUntil(laneAt index: Int) -> AlertInstant? {
-    root.domain.gapUntil(laneAt: index, now: now)
+  /// When `candidate`'s delay ends, if it has one that has not ended yet.
+  private mutating func delay(of candidate: AlertHandle, _ root: DispatchNode) -> AlertInstant? {
+    // Delays are kept in the extras, which most alerts never make.
+    guard candidate.hasExtras else { return nil }
+    return candidate.delayed(at: now(root))
+  }
+
+  /// When `candidate` is retried after a presenter refused it, if that is still to come.
+  private mutating func retry(of candidate: AlertHandle, _ root: DispatchNode) -> AlertInstant? {
+    guard candidate.hasExtras, let retry = candidate.retryAt, retry > now(root) else { return nil }
+    return retry
+  }
+
+  /// The instant before which nothing new may go up in a lane because of its minimum gap.
+  mutating func gapUntil(_ lane: LaneKey) -> AlertInstant? {
+    withGuaranteed(rootReference) { root in
+      guard let index = root.domain.index(of: lane) else { return nil }
+      return gapUntil(root, laneAt: index)
+    }
+  }
+
+  private mutating func gapUntil(_ root: DispatchNode, laneAt index: Int) -> AlertInstant? {
+    guard root.domain.lanes[index].hasGap else { return nil }
+    return root.domain.gapUntil(laneAt: index, now: now(root))
   }
 
   /// Plans the domain's lane at `index`.
-  private func planLane(at index: Int, into plan: inout PassPlan) {
-    guard var short = shortPlan(at: index) else {
-      return planLaneInFull(at: index, into: &plan)
+  private mutating func planLane(_ root: DispatchNode, at index: Int, into plan: inout PassPlan) {
+    guard var short = shortPlan(root, at: index) else {
+      return planLaneInFull(root, at: index, into: &plan)
     }
     if DispatchNode.checksInvariants {
       // A short cut must decide what the full plan decides, wake-up included.
       var full = PassPlan()
-      planLaneInFull(at: index, into: &full)
+      planLaneInFull(root, at: index, into: &full)
       let decisions =
         (short.suspending.map { [PassDecision.suspend($0)] } ?? [])
         + (short.goingUp.map { [goUp($0)] } ?? [])
@@ -138,17 +173,17 @@ struct Arbiter {
   ///
   /// Each decides what ``planLaneInFull(at:into:)`` decides there, which the tests and the stress
   /// tool check at every pass.
-  private func shortPlan(at index: Int) -> ShortPlan? {
+  private mutating func shortPlan(_ root: DispatchNode, at index: Int) -> ShortPlan? {
     let domain = root.domain
     guard domain.lanes[index].lane.capacity.limit == 1 else { return nil }
     switch domain.lanes[index].visible.count {
     case 0:
-      return emptyLanePlan(at: index)
+      return emptyLanePlan(root, at: index)
     case 1:
       let shown = domain.lanes[index].visible[0]
       guard !shown.state.isDismissing, shown.coveredBy == nil else { return nil }
       guard chain.contains(shown.owner) else {
-        var plan = emptyLanePlan(at: index)
+        var plan = emptyLanePlan(root, at: index)
         plan?.suspending = shown
         return plan
       }
@@ -157,11 +192,11 @@ struct Arbiter {
       }
       // Whether the candidate could take the shown alert's place once it may go up.
       let outranks = shown.priority < candidate.priority && shown.request.interruption != .never
-      if let until = candidate.delayed(at: now) {
+      if let until = delay(of: candidate, root) {
         return outranks ? nil : ShortPlan(wakeAt: until)
       }
-      if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
-      if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
+      if let retry = retry(of: candidate, root) { return ShortPlan(wakeAt: retry) }
+      if let gap = gapUntil(root, laneAt: index) { return ShortPlan(wakeAt: gap) }
       return outranks ? nil : ShortPlan()
     default:
       return nil
@@ -171,15 +206,15 @@ struct Arbiter {
   /// The short plan of a lane of capacity 1 that shows nothing (or nothing once the alert that
   /// left the chain is suspended): its first candidate goes up when it may now.
   @inline(__always)
-  private func emptyLanePlan(at index: Int) -> ShortPlan? {
+  private mutating func emptyLanePlan(_ root: DispatchNode, at index: Int) -> ShortPlan? {
     let domain = root.domain
     guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
       return ShortPlan()
     }
     // A delayed first candidate lets the full plan read on to the next one.
-    if candidate.delayed(at: now) != nil { return nil }
-    if let retry = candidate.retryAt, retry > now { return ShortPlan(wakeAt: retry) }
-    if let gap = gapUntil(laneAt: index) { return ShortPlan(wakeAt: gap) }
+    if delay(of: candidate, root) != nil { return nil }
+    if let retry = retry(of: candidate, root) { return ShortPlan(wakeAt: retry) }
+    if let gap = gapUntil(root, laneAt: index) { return ShortPlan(wakeAt: gap) }
     // An alert that counts towards a cap or a budget is left to the full plan, which checks it.
     if candidate.mayBeCapped { return nil }
     return ShortPlan(goingUp: candidate)
@@ -187,7 +222,9 @@ struct Arbiter {
 
   /// Plans the domain's lane at `index` in full, reading its state field by field (a copy of the
   /// whole state would retain its name and its list of visible alerts once more).
-  private func planLaneInFull(at index: Int, into plan: inout PassPlan) {
+  private mutating func planLaneInFull(
+    _ root: DispatchNode, at index: Int, into plan: inout PassPlan
+  ) {
     let domain = root.domain
     let capacity = domain.lanes[index].lane.capacity.limit
     let laneKey = domain.lanes[index].lane.key
@@ -238,7 +275,7 @@ struct Arbiter {
         plan.isFinal = false
       }
     }
-    let gap = gapUntil(laneAt: index)
+    let gap = gapUntil(root, laneAt: index)
     var buffer: [LaneQueue.Cursor] = []
     swap(&buffer, &root.domain.cursorBuffer)
     var merge = LaneMerge(chain, lane: laneKey, reusing: &buffer)
@@ -259,11 +296,11 @@ struct Arbiter {
       guard let candidate = merge.next() else { break }
       // The queues hold no visible alert (they are in the lane's visible list).
       ceiling = candidate.priority
-      if let until = candidate.delayed(at: now) {
+      if let until = delay(of: candidate, root) {
         plan.wake(at: until)
         continue
       }
-      if let retry = candidate.retryAt, retry > now {
+      if let retry = retry(of: candidate, root) {
         plan.wake(at: retry)
         return
       }
@@ -272,7 +309,7 @@ struct Arbiter {
         return
       }
       if front.count < capacity {
-        if let end = cappedEnd(candidate, plan) {
+        if let end = cappedEnd(candidate, plan, root) {
           plan.decisions.append(end)
           // Ending an alert frees the alerts that wait on it: plan again once it has ended.
           plan.isFinal = false
@@ -285,7 +322,7 @@ struct Arbiter {
       guard let victim = weakestInterruptible(in: front, below: candidate.priority) else {
         return
       }
-      if let end = cappedEnd(candidate, plan) {
+      if let end = cappedEnd(candidate, plan, root) {
         plan.decisions.append(end)
         plan.isFinal = false
         continue

@@ -45,7 +45,7 @@ final class DispatchNode {
   // The caches do not retain: a node only goes away once its release has run to the end (the
   // engine holds it until then), which changes the generation, so a cache is never read after
   // its node is gone.
-  unowned(unsafe) var cachedRoot: DispatchNode?
+  var cachedRoot: Unmanaged<DispatchNode>?
   var cachedRootGeneration: UInt64 = .max
   unowned(unsafe) var cachedPresenterOwner: DispatchNode?
   var cachedPresenterGeneration: UInt64 = .max
@@ -224,14 +224,28 @@ final class DispatchNode {
   }
 
   /// The root of this node's domain.
-  var root: DispatchNode {
-    guard let parent = storedParent else { return self }
+  var root: DispatchNode { rootReference.takeUnretainedValue() }
+
+  /// The root of this node's domain, not retained: the parent links hold it while this node
+  /// lives, and they change only in actions of their own, never while an event is applied or
+  /// a pass runs. The frequent events (add, end, appear, disappear) reach the root through it
+  /// with ``withGuaranteed(_:_:)``: ``root`` retains it and releases it again, two atomic
+  /// operations per event.
+  var rootReference: Unmanaged<DispatchNode> {
+    // Compared with `nil`, not bound: binding would retain the parent.
+    guard storedParent != nil else { return .passUnretained(self) }
     if cachedRootGeneration == DispatchNode.treeGeneration, let root = cachedRoot { return root }
-    var node = parent
-    while let next = node.storedParent { node = next }
+    var node = Unmanaged.passUnretained(self)
+    while let next = withGuaranteed(node, { $0.parentReference }) { node = next }
     cachedRoot = node
     cachedRootGeneration = DispatchNode.treeGeneration
     return node
+  }
+
+  /// The parent, not retained (this node holds it).
+  private var parentReference: Unmanaged<DispatchNode>? {
+    guard let parent = storedParent else { return nil }
+    return .passUnretained(parent)
   }
 
   /// The alerts of this dispatch that have not ended, first added first.

@@ -71,6 +71,8 @@ final class Domain {
 
   /// Lets refused alerts retry at the next pass instead of waiting for their backoff.
   func retryRefusedNow() {
+    // Most appears find none: emptying an empty table would still make a new one.
+    guard !refused.isEmpty else { return }
     for alert in refused.values { alert.retryAt = nil }
     refused = [:]
   }
@@ -98,6 +100,8 @@ final class Domain {
 
   func registerLane(_ lane: AlertLane) -> String? {
     if let index = index(of: lane.key) {
+      // Most requests name the lane the domain knows, as the same constant.
+      if lanes[index].lane.isIdentical(to: lane) { return nil }
       let known = lanes[index].lane
       // Equal keys mean equal names: only the settings are left to compare.
       guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap else {
