@@ -24,6 +24,9 @@ struct ActiveChain {
     var node: DispatchNode { reference.takeUnretainedValue() }
 
     /// Whether the link names `node`, compared by address.
+    /// The node's address, to compare without retaining.
+    var address: UnsafeMutableRawPointer { reference.toOpaque() }
+
     func names(_ node: DispatchNode) -> Bool {
       reference.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
     }
@@ -150,6 +153,15 @@ struct ActiveChain {
     return nil
   }
 
+  /// Whether the dispatch `reference` names is on the chain (compared by address: nothing is
+  /// retained).
+  func contains(_ reference: Unmanaged<DispatchNode>?) -> Bool {
+    guard let reference else { return false }
+    let address = reference.toOpaque()
+    for index in links.indices where links[index].address == address { return true }
+    return false
+  }
+
   func contains(_ dispatch: DispatchNode?) -> Bool {
     guard let dispatch else { return false }
     return index(of: dispatch) != nil
@@ -168,10 +180,18 @@ struct ActiveChain {
 
   /// The first alert in line order among the lane queues of the chain's dispatches that are
   /// not paused.
-  ///
-  /// The fronts are compared by their line positions, and only the first is retained: a deep
-  /// chain would otherwise retain and release an alert per dispatch at every pass.
   func front(for lane: LaneKey) -> AlertHandle? {
+    guard let front = frontReference(for: lane) else { return nil }
+    return front.takeUnretainedValue()
+  }
+
+  /// The first alert in line order among the lane queues of the chain's dispatches that are
+  /// not paused, not retained (its queue holds it).
+  ///
+  /// The fronts are compared by their line positions, and none is retained: a deep chain would
+  /// otherwise retain and release an alert per dispatch at every pass, and the plans that
+  /// decide from the first alert alone (most of them) name it unretained in their decisions.
+  func frontReference(for lane: LaneKey) -> Unmanaged<AlertHandle>? {
     var leader = -1
     var leaderRank: LineRank = (Int.min, 0)
     for index in links.indices where links[index].pausedBy == nil {
@@ -182,7 +202,7 @@ struct ActiveChain {
       leader = index
       leaderRank = rank
     }
-    return leader >= 0 ? links[leader].withNode { $0.queues.front(for: lane) } : nil
+    return leader >= 0 ? links[leader].withNode { $0.queues.frontReference(for: lane) } : nil
   }
 
   /// The chain's storage, for the next pass to build its chain over (see
@@ -227,15 +247,15 @@ extension DispatchNode {
   }
 }
 
-/// Runs `body` on the node `reference` names, without retaining it; the caller guarantees that
-/// something else holds the node meanwhile.
+/// Runs `body` on the object `reference` names (a node, an alert), without retaining it; the
+/// caller guarantees that something else holds the object meanwhile.
 ///
 /// A closure written at the call site and handed to the standard library's
 /// `_withUnsafeGuaranteedRef` gets a run-time check that it runs on the main actor (hundreds of
 /// instructions); handed on from here, it does not.
 @inline(__always)
-func withGuaranteed<Result>(
-  _ reference: Unmanaged<DispatchNode>, _ body: (DispatchNode) -> Result
+func withGuaranteed<Object: AnyObject, Result>(
+  _ reference: Unmanaged<Object>, _ body: (Object) -> Result
 ) -> Result {
   reference._withUnsafeGuaranteedRef(body)
 }

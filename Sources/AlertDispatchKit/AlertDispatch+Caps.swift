@@ -45,7 +45,7 @@ extension DispatchNode {
   private func planned(_ key: String, _ decisions: [PassDecision]) -> Int {
     var count = 0
     for case .present(let alert) in decisions
-    where alert.request.frequencyLedgerKeys.contains(key) {
+    where alert.takeUnretainedValue().request.frequencyLedgerKeys.contains(key) {
       count += 1
     }
     return count
@@ -106,6 +106,6 @@ extension Arbiter {
     else {
       return nil
     }
-    return .end(candidate, .cancelled(.frequencyCapped(reason)))
+    return .end(.passUnretained(candidate), .cancelled(.frequencyCapped(reason)))
   }
 }

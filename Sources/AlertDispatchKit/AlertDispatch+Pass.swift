@@ -74,43 +74,61 @@ extension DispatchNode {
   /// Carries out decisions in order; stops at a refused presentation, after which the domain
   /// must be planned again. Returns whether every decision was carried out.
   private func apply(_ decisions: [PassDecision]) -> Bool {
-    // By index: `for decision in decisions` copies each decision out (its alerts retained,
-    // then released).
+    // By index: `for decision in decisions` would copy each decision out. The decisions name
+    // their alerts unretained (see `PassDecision`): the alerts that stay unfinished are reached
+    // with `withGuaranteed`, and one that may end in its call is held for the call.
     for index in decisions.indices {
       switch decisions[index] {
       case .suspend(let alert):
-        guard alert.state.isVisible else { continue }
-        alert.pauseAutoDismiss()
-        alert.state = .suspended
-        alert.coveredBy = nil
-        domain.removeVisible(alert)
-        alert.updateQueueMembership()
-        alert.emit(.suspended)
-        alert.activePresenter?.hide(alert)
+        withGuaranteed(alert) { suspend($0) }
       case .cover(let alert, let coverer):
-        alert.coveredBy = coverer
-        alert.emit(.covered(by: coverer.id))
+        withGuaranteed(alert) { alert in
+          let coverer = coverer.takeUnretainedValue()
+          alert.coveredBy = coverer
+          alert.emit(.covered(by: coverer.id))
+        }
       case .uncover(let alert):
-        alert.coveredBy = nil
+        withGuaranteed(alert) { $0.coveredBy = nil }
       case .restore(let alert):
-        // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
-        if alert.isLeaving { continue }
-        alert.state = .showing
-        alert.upStamp = Engine.shared.nextStamp()
-        domain.addVisible(alert)
-        alert.updateQueueMembership()
-        alert.emit(.restored)
-        alert.activePresenter?.restore(alert)
-        alert.startAutoDismiss()
+        withGuaranteed(alert) { restore($0) }
       case .present(let alert):
-        if !present(alert) { return false }
+        if !withGuaranteed(alert, { present($0) }) { return false }
       case .dismiss(let alert, let outcome):
-        alert.beginDismissal(outcome)
+        let held = alert.takeUnretainedValue()
+        held.beginDismissal(outcome)
+        withExtendedLifetime(held) {}
       case .end(let alert, let outcome):
-        if !alert.state.isEnded { alert.end(outcome) }
+        let held = alert.takeUnretainedValue()
+        if !held.state.isEnded { held.end(outcome) }
+        withExtendedLifetime(held) {}
       }
     }
     return true
+  }
+
+  /// Hides a visible alert whose screen left the chain, or that a higher one preempted.
+  private func suspend(_ alert: AlertHandle) {
+    guard alert.state.isVisible else { return }
+    alert.pauseAutoDismiss()
+    alert.state = .suspended
+    alert.coveredBy = nil
+    domain.removeVisible(alert)
+    alert.updateQueueMembership()
+    alert.emit(.suspended)
+    alert.activePresenter?.hide(alert)
+  }
+
+  /// Brings back a suspended alert.
+  private func restore(_ alert: AlertHandle) {
+    // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
+    if alert.isLeaving { return }
+    alert.state = .showing
+    alert.upStamp = Engine.shared.nextStamp()
+    domain.addVisible(alert)
+    alert.updateQueueMembership()
+    alert.emit(.restored)
+    alert.activePresenter?.restore(alert)
+    alert.startAutoDismiss()
   }
 
   /// Calls the presenter; returns false when it refused.

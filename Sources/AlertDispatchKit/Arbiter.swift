@@ -1,43 +1,54 @@
 /// One decision of a pass. Decisions are plain values: a test can print and compare them.
+///
+/// A decision names its alerts unretained: each is an unfinished alert of the domain, which its
+/// dispatch holds until it ends, and a decision lives only from its plan to the end of the
+/// pass that carries it out. An alert ends during a pass only by a decision (`dismiss`, `end`)
+/// that comes after every other decision naming it, and `apply` holds it for that call.
+/// Retained, each decision cost four atomic operations: the retain of the alert the plan read,
+/// and of its copy taken to carry the decision out, and their releases.
 @MainActor
 enum PassDecision: Equatable, CustomStringConvertible {
   /// Hide a visible alert (offstage, or preempted with the hide style).
-  case suspend(AlertHandle)
+  case suspend(Unmanaged<AlertHandle>)
   /// A higher alert goes up over this one, which stays visible beneath.
-  case cover(AlertHandle, by: AlertHandle)
+  case cover(Unmanaged<AlertHandle>, by: Unmanaged<AlertHandle>)
   /// The alert covering this one is gone; it is in front again.
-  case uncover(AlertHandle)
+  case uncover(Unmanaged<AlertHandle>)
   /// Call the presenter for a queued alert.
-  case present(AlertHandle)
+  case present(Unmanaged<AlertHandle>)
   /// Bring back a suspended alert.
-  case restore(AlertHandle)
+  case restore(Unmanaged<AlertHandle>)
   /// Ask the presenter to close a visible alert; it ends with the outcome once gone.
-  case dismiss(AlertHandle, AlertOutcome)
+  case dismiss(Unmanaged<AlertHandle>, AlertOutcome)
   /// End an alert that is not on screen, such as one whose frequency cap keeps it down.
-  case end(AlertHandle, AlertOutcome)
+  case end(Unmanaged<AlertHandle>, AlertOutcome)
 
   nonisolated static func == (lhs: PassDecision, rhs: PassDecision) -> Bool {
     switch (lhs, rhs) {
     case (.suspend(let a), .suspend(let b)), (.uncover(let a), .uncover(let b)),
       (.present(let a), .present(let b)), (.restore(let a), .restore(let b)):
-      a === b
-    case (.cover(let a, let x), .cover(let b, let y)): a === b && x === y
+      a.toOpaque() == b.toOpaque()
+    case (.cover(let a, let x), .cover(let b, let y)):
+      a.toOpaque() == b.toOpaque() && x.toOpaque() == y.toOpaque()
     case (.dismiss(let a, let x), .dismiss(let b, let y)), (.end(let a, let x), .end(let b, let y)):
-      a === b && x == y
+      a.toOpaque() == b.toOpaque() && x == y
     default: false
     }
   }
 
   nonisolated var description: String {
     MainActor.assumeIsolated {
-      switch self {
-      case .suspend(let alert): "suspend \(alert.id)"
-      case .cover(let alert, let by): "cover \(alert.id) by \(by.id)"
-      case .uncover(let alert): "uncover \(alert.id)"
-      case .present(let alert): "present \(alert.id)"
-      case .restore(let alert): "restore \(alert.id)"
-      case .dismiss(let alert, let outcome): "dismiss \(alert.id) as \(outcome)"
-      case .end(let alert, let outcome): "end \(alert.id) as \(outcome)"
+      @MainActor func id(_ alert: Unmanaged<AlertHandle>) -> AlertID {
+        alert.takeUnretainedValue().id
+      }
+      return switch self {
+      case .suspend(let alert): "suspend \(id(alert))"
+      case .cover(let alert, let by): "cover \(id(alert)) by \(id(by))"
+      case .uncover(let alert): "uncover \(id(alert))"
+      case .present(let alert): "present \(id(alert))"
+      case .restore(let alert): "restore \(id(alert))"
+      case .dismiss(let alert, let outcome): "dismiss \(id(alert)) as \(outcome)"
+      case .end(let alert, let outcome): "end \(id(alert)) as \(outcome)"
       }
     }
   }
@@ -133,7 +144,7 @@ struct Arbiter {
 
   /// Plans the domain's lane at `index`.
   private mutating func planLane(_ root: DispatchNode, at index: Int, into plan: inout PassPlan) {
-    guard var short = shortPlan(root, at: index) else {
+    guard let short = shortPlan(root, at: index) else {
       return planLaneInFull(root, at: index, into: &plan)
     }
     if DispatchNode.checksInvariants {
@@ -149,17 +160,16 @@ struct Arbiter {
         )
       }
     }
-    // Moved out of the short plan, not copied: a copy would retain each alert once more.
-    if let alert = short.suspending.take() { plan.decisions.append(.suspend(alert)) }
-    if let alert = short.goingUp.take() { plan.decisions.append(goUp(alert)) }
+    if let alert = short.suspending { plan.decisions.append(.suspend(alert)) }
+    if let alert = short.goingUp { plan.decisions.append(goUp(alert)) }
     if let wakeAt = short.wakeAt { plan.wake(at: wakeAt) }
   }
 
   /// What a short cut decided for a lane: at most one alert is suspended (first), at most one
-  /// goes up, and when to look again.
+  /// goes up, and when to look again. The alerts are not retained, as in the decisions.
   private struct ShortPlan {
-    var suspending: AlertHandle?
-    var goingUp: AlertHandle?
+    var suspending: Unmanaged<AlertHandle>?
+    var goingUp: Unmanaged<AlertHandle>?
     var wakeAt: AlertInstant?
   }
 
@@ -180,24 +190,35 @@ struct Arbiter {
     case 0:
       return emptyLanePlan(root, at: index)
     case 1:
-      let shown = domain.lanes[index].visible[0]
-      guard !shown.state.isDismissing, shown.coveredBy == nil else { return nil }
-      guard chain.contains(shown.owner) else {
+      // Neither the shown alert nor the candidate is retained: the lane's list and the queue
+      // hold them.
+      let shown = domain.visibleReference(inLaneAt: index, at: 0)
+      let (settled, onChain, priority, interruptible) = withGuaranteed(shown) { shown in
+        (
+          !shown.state.isDismissing && shown.coveredBy == nil,
+          chain.contains(shown.ownerReference), shown.priority,
+          shown.request.interruption != .never
+        )
+      }
+      guard settled else { return nil }
+      guard onChain else {
         var plan = emptyLanePlan(root, at: index)
         plan?.suspending = shown
         return plan
       }
-      guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
+      guard let front = chain.frontReference(for: domain.lanes[index].lane.key) else {
         return ShortPlan()
       }
-      // Whether the candidate could take the shown alert's place once it may go up.
-      let outranks = shown.priority < candidate.priority && shown.request.interruption != .never
-      if let until = delay(of: candidate, root) {
-        return outranks ? nil : ShortPlan(wakeAt: until)
+      return withGuaranteed(front) { candidate in
+        // Whether the candidate could take the shown alert's place once it may go up.
+        let outranks = priority < candidate.priority && interruptible
+        if let until = delay(of: candidate, root) {
+          return outranks ? nil : ShortPlan(wakeAt: until)
+        }
+        if let retry = retry(of: candidate, root) { return ShortPlan(wakeAt: retry) }
+        if let gap = gapUntil(root, laneAt: index) { return ShortPlan(wakeAt: gap) }
+        return outranks ? nil : ShortPlan()
       }
-      if let retry = retry(of: candidate, root) { return ShortPlan(wakeAt: retry) }
-      if let gap = gapUntil(root, laneAt: index) { return ShortPlan(wakeAt: gap) }
-      return outranks ? nil : ShortPlan()
     default:
       return nil
     }
@@ -208,16 +229,19 @@ struct Arbiter {
   @inline(__always)
   private mutating func emptyLanePlan(_ root: DispatchNode, at index: Int) -> ShortPlan? {
     let domain = root.domain
-    guard let candidate = chain.front(for: domain.lanes[index].lane.key) else {
+    guard let front = chain.frontReference(for: domain.lanes[index].lane.key) else {
       return ShortPlan()
     }
-    // A delayed first candidate lets the full plan read on to the next one.
-    if delay(of: candidate, root) != nil { return nil }
-    if let retry = retry(of: candidate, root) { return ShortPlan(wakeAt: retry) }
-    if let gap = gapUntil(root, laneAt: index) { return ShortPlan(wakeAt: gap) }
-    // An alert that counts towards a cap or a budget is left to the full plan, which checks it.
-    if candidate.mayBeCapped { return nil }
-    return ShortPlan(goingUp: candidate)
+    return withGuaranteed(front) { candidate in
+      // A delayed first candidate lets the full plan read on to the next one.
+      if delay(of: candidate, root) != nil { return nil }
+      if let retry = retry(of: candidate, root) { return ShortPlan(wakeAt: retry) }
+      if let gap = gapUntil(root, laneAt: index) { return ShortPlan(wakeAt: gap) }
+      // An alert that counts towards a cap or a budget is left to the full plan, which checks
+      // it.
+      if candidate.mayBeCapped { return nil }
+      return ShortPlan(goingUp: front)
+    }
   }
 
   /// Plans the domain's lane at `index` in full, reading its state field by field (a copy of the
@@ -240,7 +264,7 @@ struct Arbiter {
     }
     for alert in visible where !alert.state.isDismissing && !chain.contains(alert.owner) {
       leaving.append(alert)
-      plan.decisions.append(.suspend(alert))
+      plan.decisions.append(.suspend(.passUnretained(alert)))
     }
     var uncovering: [AlertHandle] = []
     for alert in visible where !holds(leaving, alert) {
@@ -260,18 +284,18 @@ struct Arbiter {
     // covered: plan again once it is down (both cases are rare).
     while front.count > capacity, let weakest = weakestHideable(in: front) {
       front.removeIdentical(weakest)
-      plan.decisions.append(.suspend(weakest))
+      plan.decisions.append(.suspend(.passUnretained(weakest)))
       plan.isFinal = false
     }
     for alert in uncovering {
       if front.count < capacity {
-        plan.decisions.append(.uncover(alert))
+        plan.decisions.append(.uncover(.passUnretained(alert)))
         front.append(alert)
       } else if alert.state.isDismissing, let top = front.last {
         // It cannot be hidden: it finishes animating out beneath the alert in front.
-        plan.decisions.append(.cover(alert, by: top))
+        plan.decisions.append(.cover(.passUnretained(alert), by: .passUnretained(top)))
       } else {
-        plan.decisions.append(.suspend(alert))
+        plan.decisions.append(.suspend(.passUnretained(alert)))
         plan.isFinal = false
       }
     }
@@ -315,7 +339,7 @@ struct Arbiter {
           plan.isFinal = false
           continue
         }
-        plan.decisions.append(goUp(candidate))
+        plan.decisions.append(goUp(.passUnretained(candidate)))
         front.append(candidate)
         continue
       }
@@ -329,23 +353,26 @@ struct Arbiter {
       }
       switch victim.request.interruption {
       case .cancel:
-        plan.decisions.append(.dismiss(victim, .cancelled(.preempted(by: candidate.id))))
+        plan.decisions.append(
+          .dismiss(.passUnretained(victim), .cancelled(.preempted(by: candidate.id))))
         plan.isFinal = false
         return
       case .suspend, .never:
         if candidate.request.style == .cover {
-          plan.decisions.append(.cover(victim, by: candidate))
+          plan.decisions.append(.cover(.passUnretained(victim), by: .passUnretained(candidate)))
         } else {
-          plan.decisions.append(.suspend(victim))
+          plan.decisions.append(.suspend(.passUnretained(victim)))
           for beneath in covered(by: victim, among: visible) {
             // An alert being dismissed cannot be hidden: it finishes animating out beneath
             // the newcomer.
             plan.decisions.append(
-              beneath.state.isDismissing ? .cover(beneath, by: candidate) : .suspend(beneath))
+              beneath.state.isDismissing
+                ? .cover(.passUnretained(beneath), by: .passUnretained(candidate))
+                : .suspend(.passUnretained(beneath)))
           }
         }
         front.removeIdentical(victim)
-        plan.decisions.append(goUp(candidate))
+        plan.decisions.append(goUp(.passUnretained(candidate)))
         front.append(candidate)
       }
     }
@@ -372,8 +399,8 @@ struct Arbiter {
     return false
   }
 
-  private func goUp(_ alert: AlertHandle) -> PassDecision {
-    alert.state.isSuspended ? .restore(alert) : .present(alert)
+  private func goUp(_ alert: Unmanaged<AlertHandle>) -> PassDecision {
+    withGuaranteed(alert) { $0.state.isSuspended } ? .restore(alert) : .present(alert)
   }
 
   /// The lowest-priority front alert that is not being dismissed (latest up first).

@@ -114,6 +114,11 @@ final class Domain {
     return nil
   }
 
+  /// The visible alert at `position` of the lane at `index`, not retained (the lane holds it).
+  func visibleReference(inLaneAt index: Int, at position: Int) -> Unmanaged<AlertHandle> {
+    .passUnretained(lanes[index].visible[position])
+  }
+
   func addVisible(_ alert: AlertHandle) {
     guard let index = index(of: alert.laneKey) else { return }
     lanes[index].visible.append(alert)

@@ -17,6 +17,12 @@ struct LaneQueue {
     var seq: UInt64
     /// `nil` once the alert left from the front of its bucket (in the slots before `head`).
     var alert: AlertHandle?
+
+    /// The alert, not retained (the entry holds it).
+    var reference: Unmanaged<AlertHandle>? {
+      guard let alert else { return nil }
+      return .passUnretained(alert)
+    }
   }
 
   /// Alerts of a bucket after those of its `rest`, in add order, and the add order of the
@@ -543,6 +549,15 @@ struct LaneQueue {
     return chunks[last].buckets[chunks[last].buckets.count - 1].first.alert
   }
 
+  /// The first alert in line order, not retained (the queue holds it), or `nil` when the queue
+  /// is empty.
+  @inline(__always)
+  var frontReference: Unmanaged<AlertHandle>? {
+    let last = chunks.count - 1
+    guard last >= 0 else { return nil }
+    return chunks[last].buckets[chunks[last].buckets.count - 1].first.reference
+  }
+
   /// How many runs of priorities the queue keeps, and whether each holds 1 to
   /// ``chunkCapacity`` priorities in order, above the run before it, with its lowest recorded,
   /// and more than half a run together with the run before it (for the invariant checks and
@@ -707,6 +722,14 @@ final class LaneQueues {
   func front(for lane: LaneKey) -> AlertHandle? {
     for index in lanes.indices where lanes[index] == lane {
       return queues[index].front
+    }
+    return nil
+  }
+
+  /// The first alert of `lane`'s queue, not retained (the queue holds it).
+  func frontReference(for lane: LaneKey) -> Unmanaged<AlertHandle>? {
+    for index in lanes.indices where lanes[index] == lane {
+      return queues[index].frontReference
     }
     return nil
   }
