@@ -217,12 +217,13 @@ extension DispatchNode {
       return diagnose(
         "activeChild of '\(name)' set to '\(child.name)', which is not its child; ignored")
     }
-    let old = storedActiveChild
-    guard old !== child else { return }
+    guard storedActiveChild !== child else { return }
+    // Read before the old child is let go of, rather than kept (retained) to be read after.
+    let oldCanBeOnChain = storedActiveChild?.canBeOnChain == true
     storedActiveChild = child
     DispatchNode.chainGeneration &+= 1
     if canBeOnChain && storedActiveChildProvider == nil
-      && (old?.canBeOnChain == true || child?.canBeOnChain == true)
+      && (oldCanBeOnChain || child?.canBeOnChain == true)
     {
       requestPassRetryingRefused()
     }

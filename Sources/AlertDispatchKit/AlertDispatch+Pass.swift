@@ -133,17 +133,26 @@ extension DispatchNode {
 
   /// Calls the presenter; returns false when it refused.
   private func present(_ alert: AlertHandle) -> Bool {
-    guard let owner = alert.owner, !alert.isLeaving else { return true }
+    // The alert's dispatch, not retained (the alert holds it).
+    guard let owner = alert.ownerReference, !alert.isLeaving else { return true }
+    return withGuaranteed(owner) { present(alert, of: $0) }
+  }
+
+  private func present(_ alert: AlertHandle, of owner: DispatchNode) -> Bool {
     guard let presenter = alert.presenterOverride ?? owner.nearestPresenter() else {
       refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
       return false
     }
-    alert.activePresenter = presenter
     alert.state = .presenting
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
-    switch presenter.present(alert) {
+    let answer = presenter.present(alert)
+    // Kept once the presenter answered: the alert then takes the reference over, where keeping
+    // it before the call retained it once more. Nothing reads it meanwhile (every call made
+    // from a presenter waits until the pass ends).
+    alert.activePresenter = presenter
+    switch answer {
     case .presented:
       markShown(alert)
       alert.state = .showing

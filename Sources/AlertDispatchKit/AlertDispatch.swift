@@ -105,7 +105,11 @@ public final class AlertDispatch {
   /// whenever no dispatch's visibility, pause, close, active child or parent changed since.
   public var activeChild: AlertDispatch? {
     get { node.storedActiveChild?.facade }
-    set { node.setActiveChild(newValue?.node) }
+    set {
+      // Unwrapped first: `newValue?.node` retained the node for the call.
+      guard let newValue else { return node.setActiveChild(nil) }
+      node.setActiveChild(newValue.node)
+    }
   }
 
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.

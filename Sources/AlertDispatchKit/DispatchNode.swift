@@ -170,7 +170,11 @@ final class DispatchNode {
     DispatchNode.liveCount.add(1, ordering: .relaxed)
   }
 
-  deinit {
+  // Isolated, as the dispatch's is: a node is only ever released on the main actor (by its
+  // dispatch's deinit, or by the framework), so this runs at once, where it is released.
+  isolated deinit {
+    // A root waiting for a pass is not retained by the engine: it leaves the line.
+    if needsPass { Engine.shared.forget(self) }
     DispatchNode.liveCount.subtract(1, ordering: .relaxed)
   }
 

@@ -46,8 +46,12 @@ final class Engine {
   private var actions: [Action] = []
   @exclusivity(unchecked)
   private var actionHead = 0
+  /// The roots waiting for a pass, not retained: a root that is released while it waits takes
+  /// itself out (``forget(_:)``, from its deinit), and nothing else releases a node, since
+  /// every call that could let go of one waits in line until the running action or pass ends
+  /// and holds the node meanwhile. Retained, each pass cost two atomic operations.
   @exclusivity(unchecked)
-  private var dirtyRoots: [DispatchNode] = []
+  private var dirtyRoots: [Unmanaged<DispatchNode>] = []
   private var deferredRoots: [DispatchNode] = []
   @exclusivity(unchecked)
   private var isDraining = false
@@ -104,8 +108,14 @@ final class Engine {
     root.domain.isSettled = false
     guard !root.needsPass else { return }
     root.needsPass = true
-    dirtyRoots.append(root)
+    dirtyRoots.append(.passUnretained(root))
     if !isDraining { drain() }
+  }
+
+  /// Takes a root that waits for a pass out of line: it is being freed.
+  func forget(_ root: DispatchNode) {
+    let address = Unmanaged.passUnretained(root).toOpaque()
+    dirtyRoots.removeAll { $0.toOpaque() == address }
   }
 
   private func drain() {
@@ -127,13 +137,17 @@ final class Engine {
       } else if !dirtyRoots.isEmpty {
         // Most often one root waits, which is then the last.
         let root = dirtyRoots.removeCheaply(at: 0)
-        if root.passScheduling == .coalesced && !runningDeferred {
-          deferredRoots.append(root)
-          scheduleDeferredDrain()
-          continue
+        withGuaranteed(root) { root in
+          if root.passScheduling == .coalesced && !runningDeferred {
+            // Held until the deferred drain: it takes the roots back in line and lets go of
+            // them, still marked as waiting, so that a root freed then takes itself out.
+            deferredRoots.append(root)
+            scheduleDeferredDrain()
+            return
+          }
+          root.needsPass = false
+          root.runPass()
         }
-        root.needsPass = false
-        root.runPass()
       } else {
         break
       }
@@ -146,7 +160,7 @@ final class Engine {
     deferredDrainScheduled = true
     Task { @MainActor in
       self.deferredDrainScheduled = false
-      self.dirtyRoots.append(contentsOf: self.deferredRoots)
+      self.dirtyRoots.append(contentsOf: self.deferredRoots.map { .passUnretained($0) })
       self.deferredRoots = []
       self.runningDeferred = true
       defer { self.runningDeferred = false }
