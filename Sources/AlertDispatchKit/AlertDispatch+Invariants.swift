@@ -72,7 +72,7 @@ extension DispatchNode {
       // The lane's list of visible alerts, kept as alerts go up and come down, holds exactly
       // its alerts on screen, each once.
       let onScreen = alerts.filter { $0.state.isVisible }
-      let listed = lane.visible
+      let listed = Array(lane.visible)
       let missing = onScreen.filter { alert in !listed.contains { $0 === alert } }
       let extra = listed.enumerated().filter { index, alert in
         !onScreen.contains { $0 === alert } || listed[..<index].contains { $0 === alert }

@@ -379,13 +379,14 @@ struct Arbiter {
   }
 
   /// The alerts beneath `alert`: those it covers, and those they cover, top first.
-  private func covered(by alert: AlertHandle, among visible: [AlertHandle]) -> [AlertHandle] {
+  private func covered(by alert: AlertHandle, among visible: AlertList) -> [AlertHandle] {
     var result: [AlertHandle] = []
     var top = alert
     while true {
       var next: AlertHandle?
-      for candidate in visible.reversed() where candidate.coveredBy === top {
-        next = candidate
+      for index in stride(from: visible.count - 1, through: 0, by: -1)
+      where visible[index].coveredBy === top {
+        next = visible[index]
         break
       }
       guard let next else { return result }
@@ -394,7 +395,7 @@ struct Arbiter {
     }
   }
 
-  private func holds(_ list: [AlertHandle], _ alert: AlertHandle) -> Bool {
+  private func holds<List: Sequence<AlertHandle>>(_ list: List, _ alert: AlertHandle) -> Bool {
     for item in list where item === alert { return true }
     return false
   }

@@ -13,7 +13,7 @@ final class Domain {
     /// When the lane's last visible alert ended; kept only for a lane with a minimum gap.
     var lastEnd: AlertInstant?
     /// The lane's visible alerts, first up first.
-    var visible: [AlertHandle] = []
+    var visible = AlertList()
 
     init(lane: AlertLane) {
       self.lane = lane
@@ -95,7 +95,7 @@ final class Domain {
   /// The visible alerts of a lane, first up first.
   func visible(in lane: LaneKey) -> [AlertHandle] {
     guard let index = index(of: lane) else { return [] }
-    return lanes[index].visible
+    return Array(lanes[index].visible)
   }
 
   func registerLane(_ lane: AlertLane) -> String? {
@@ -116,7 +116,7 @@ final class Domain {
 
   /// The visible alert at `position` of the lane at `index`, not retained (the lane holds it).
   func visibleReference(inLaneAt index: Int, at position: Int) -> Unmanaged<AlertHandle> {
-    .passUnretained(lanes[index].visible[position])
+    lanes[index].visible.reference(at: position)
   }
 
   func addVisible(_ alert: AlertHandle) {
@@ -128,8 +128,7 @@ final class Domain {
     guard let lane = index(of: alert.laneKey),
       let index = lanes[lane].visible.position(of: alert)
     else { return }
-    // A lane shows one alert, or a few: most often the last goes.
-    lanes[lane].visible.removeCheaply(at: index)
+    lanes[lane].visible.remove(at: index)
   }
 
   /// The alerts that wait for one id, in the order they started waiting. Most ids have one
@@ -277,7 +276,7 @@ final class Domain {
     chainKey = nil
     chainStamp = 0
     isSettled = false
-    for index in lanes.indices { lanes[index].visible = [] }
+    for index in lanes.indices { lanes[index].visible = AlertList() }
     refused = [:]
     wakeTimer?.cancel()
     wakeTimer = nil
@@ -322,6 +321,49 @@ extension Array {
   mutating func removeCheaply(at index: Int) -> Element {
     index == count - 1 ? removeLast() : remove(at: index)
   }
+}
+
+/// Alerts listed in order without being retained: the list of a lane's visible alerts.
+///
+/// A domain lists only unfinished alerts, which their dispatches hold (``DispatchNode/alerts``),
+/// and takes each out before its dispatch lets go of it, as ``HolderTable`` does; reading an
+/// alert from the list gives a strong reference. Retained, each alert going up and coming down
+/// cost two atomic operations.
+struct AlertList: Sequence {
+  private var references: [Unmanaged<AlertHandle>] = []
+
+  var count: Int { references.count }
+
+  /// The alert at `index`, retained for the caller.
+  subscript(index: Int) -> AlertHandle { references[index].takeUnretainedValue() }
+
+  /// The alert at `index`, not retained.
+  func reference(at index: Int) -> Unmanaged<AlertHandle> { references[index] }
+
+  mutating func append(_ alert: AlertHandle) { references.append(.passUnretained(alert)) }
+
+  /// The index of `alert` (the same object), if listed.
+  func position(of alert: AlertHandle) -> Int? {
+    let address = Unmanaged.passUnretained(alert).toOpaque()
+    for index in references.indices where references[index].toOpaque() == address {
+      return index
+    }
+    return nil
+  }
+
+  /// Removes the alert at `index`, keeping the order of the others (a lane shows one alert, or
+  /// a few: most often the last goes).
+  mutating func remove(at index: Int) { references.removeCheaply(at: index) }
+
+  struct Iterator: IteratorProtocol {
+    fileprivate var base: IndexingIterator<[Unmanaged<AlertHandle>]>
+    mutating func next() -> AlertHandle? {
+      guard let reference = base.next() else { return nil }
+      return reference.takeUnretainedValue()
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator(base: references.makeIterator()) }
 }
 
 extension Array where Element: AnyObject {

@@ -13,16 +13,38 @@ struct LaneQueue {
   /// An alert of a bucket and its place in add order, kept beside it: finding where an alert
   /// goes, and the front's rank, then read no alert (at 100,000 alerts each alert read is a
   /// cache miss).
+  ///
+  /// The entry does not retain its alert: a queue holds only unfinished alerts, which their
+  /// dispatch holds (``DispatchNode/alerts``), and each leaves its queue before it ends (see
+  /// ``DispatchNode/updateQueueMembership(_:)``), as with ``HolderTable``. Retained, each alert
+  /// joining and leaving a queue cost two atomic operations, and a suspend and a restore one
+  /// more of each.
   fileprivate struct Entry {
     var seq: UInt64
-    /// `nil` once the alert left from the front of its bucket (in the slots before `head`).
-    var alert: AlertHandle?
+    /// The alert, not retained; `nil` once it left from the front of its bucket (in the slots
+    /// before `head`).
+    private(set) var reference: Unmanaged<AlertHandle>?
 
-    /// The alert, not retained (the entry holds it).
-    var reference: Unmanaged<AlertHandle>? {
-      guard let alert else { return nil }
-      return .passUnretained(alert)
+    init(seq: UInt64, alert: AlertHandle) {
+      self.seq = seq
+      reference = .passUnretained(alert)
     }
+
+    /// The alert, retained for the caller.
+    var alert: AlertHandle? {
+      guard let reference else { return nil }
+      return reference.takeUnretainedValue()
+    }
+
+    var isEmpty: Bool { reference == nil }
+
+    /// Whether the entry names `alert` (compared by address).
+    func holds(_ alert: AlertHandle) -> Bool {
+      reference?.toOpaque() == Unmanaged.passUnretained(alert).toOpaque()
+    }
+
+    /// Empties the entry (its alert left the front of its bucket).
+    mutating func clear() { reference = nil }
   }
 
   /// Alerts of a bucket after those of its `rest`, in add order, and the add order of the
@@ -74,7 +96,7 @@ struct LaneQueue {
     /// read from the bucket itself.
     var first: Entry
     /// The alerts after the first, from `head` on; the slots before `head` are emptied as the
-    /// front alerts leave (so that an ended alert is not kept alive), and dropped now and then.
+    /// front alerts leave (so that no slot names an alert that ended), and dropped now and then.
     var rest: ContiguousArray<Entry>
     var head = 0
     /// The alerts after those of `rest`, once a bucket holds more than `rest` does: empty in
@@ -88,11 +110,11 @@ struct LaneQueue {
       rest = []
     }
 
-    var isEmpty: Bool { first.alert == nil }
+    var isEmpty: Bool { first.isEmpty }
 
     mutating func insert(_ alert: AlertHandle, blockCapacity: Int) {
       var entry = Entry(seq: alert.seq, alert: alert)
-      guard first.alert != nil else {
+      guard !first.isEmpty else {
         first = entry
         return
       }
@@ -162,19 +184,19 @@ struct LaneQueue {
     /// Removes `alert` if the bucket holds it, and returns whether it did.
     mutating func remove(_ alert: AlertHandle, blockCapacity: Int) -> Bool {
       // The front alert leaves most often (it goes up): found without a search.
-      if first.alert === alert {
+      if first.holds(alert) {
         guard head < rest.count else {
-          first.alert = nil
+          first.clear()
           // Most buckets hold their first alert alone, with `rest` empty: then nothing to do
           // (`removeAll` costs about 70 instructions even on an empty array).
           if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
           head = 0
           return true
         }
-        // Moved out of `rest`, not copied: a copy would retain the next alert, which is most
-        // often cold (added long before), and a retain writes its header: at 100,000 alerts
-        // that miss was 8 % of churn's time. The alert that leaves goes in its slot, which
-        // `advanceHead` empties.
+        // The next entry becomes the first, and the alert that leaves goes in its slot, which
+        // `advanceHead` empties. (When entries retained their alerts, a copy here retained the
+        // next alert, most often cold, and a retain writes its header: at 100,000 alerts that
+        // miss was 8 % of churn's time; nothing reads the next alert now.)
         swap(&first, &rest[head])
         advanceHead()
         return true
@@ -182,7 +204,7 @@ struct LaneQueue {
       let seq = alert.seq
       if blocks.isEmpty || seq < blocks[0].low {
         let index = rest.position(of: seq, from: head)
-        guard index < rest.count, rest[index].alert === alert else { return false }
+        guard index < rest.count, rest[index].holds(alert) else { return false }
         if index == head {
           advanceHead()
         } else {
@@ -192,7 +214,7 @@ struct LaneQueue {
       }
       let block = blocks.block(of: seq)
       let index = blocks[block].entries.position(of: seq, from: 0)
-      guard index < blocks[block].entries.count, blocks[block].entries[index].alert === alert
+      guard index < blocks[block].entries.count, blocks[block].entries[index].holds(alert)
       else { return false }
       blocks[block].entries.remove(at: index)
       if blocks[block].entries.isEmpty {
@@ -211,7 +233,7 @@ struct LaneQueue {
     /// Empties the slot at `head` and moves past it; once `rest` holds no alert, it takes the
     /// first block.
     private mutating func advanceHead() {
-      rest[head].alert = nil
+      rest[head].clear()
       head += 1
       if head == rest.count && !blocks.isEmpty {
         rest = blocks.removeFirst().entries
@@ -245,7 +267,7 @@ struct LaneQueue {
     /// How many alerts the bucket holds (for the invariant checks and tests: the queue counts
     /// its alerts itself).
     var count: Int {
-      guard first.alert != nil else { return 0 }
+      guard !first.isEmpty else { return 0 }
       return 1 + rest.count - head + blocks.reduce(0) { $0 + $1.entries.count }
     }
   }
@@ -613,7 +635,7 @@ struct LaneQueue {
 extension LaneQueue.Bucket {
   /// The first way the bucket is out of shape, or `nil` (see ``LaneQueue/bucketProblem``).
   fileprivate func problem(_ priority: Int, blockCapacity: Int) -> String? {
-    guard first.alert != nil else { return "is empty" }
+    guard !first.isEmpty else { return "is empty" }
     var previous: UInt64?
     /// The first entry of `entries` that is empty, holds an alert of another priority or add
     /// order, or comes out of add order after `previous`.
@@ -629,7 +651,7 @@ extension LaneQueue.Bucket {
       return nil
     }
     if let problem = misplaced([first][...]) { return problem }
-    for slot in 0..<head where rest[slot].alert != nil {
+    for slot in 0..<head where !rest[slot].isEmpty {
       return "keeps an alert before its head"
     }
     if let problem = misplaced(rest[head...]) { return problem }

@@ -208,41 +208,43 @@ struct LaneBucketBlockTests {
     checked.report("blocks of \(blockCapacity)")
   }
 
-  @Test("No alert that left a bucket in blocks is kept alive", arguments: [2, 3, 4, 8])
-  func leftAlertsAreReleased(blockCapacity: Int) {
+  /// A queue holds only alerts that their dispatch holds, and retains none of them
+  /// (Performance.md, thirteenth round): every alert here stays uniquely referenced by the
+  /// array that stands for its dispatch, whatever joined and left, and no slot a leaving alert
+  /// emptied still names it (`bucketProblem` checks the slots before each head).
+  @Test(
+    "A queue retains none of its alerts, and the slots left alerts emptied name none",
+    arguments: [2, 3, 4, 8])
+  func queueRetainsNoAlert(blockCapacity: Int) {
     var queue = LaneQueue(blockCapacity: blockCapacity)
-    var watched: [() -> AlertHandle?] = []
-    do {
-      let alerts = bucket(60)
-      for alert in alerts { queue.insert(alert) }
-      /// Removes `alert` and watches it.
-      func leave(_ alert: AlertHandle) {
-        queue.remove(alert)
-        weak let left = alert
-        watched.append { left }
-      }
-      // The front, a block's first, the middle of a block, `rest`'s first and middle, the
-      // newest; and one that leaves, comes back and leaves again.
-      let leaving = [alerts[0], alerts[1], alerts[30], alerts[31], alerts[45], alerts[59]]
-      for alert in leaving + [alerts[2], alerts[blockCapacity + 1], alerts[blockCapacity + 3]] {
-        leave(alert)
-      }
-      queue.insert(alerts[30])
-      leave(alerts[30])
-      // Twenty leave from the front, so that `rest` takes blocks.
-      for _ in 0..<20 {
-        if let front = queue.front { leave(front) }
-      }
-      // Three older alerts come back in front; two of them leave from the front again, with
-      // alerts behind them in `rest`: each emptied slot lets go of its alert.
-      let older = (1...3).map { node.handle(0, seq: UInt64($0)) }
-      for alert in older { queue.insert(alert) }
-      leave(older[0])
-      leave(older[1])
+    var alerts = bucket(60)
+    for alert in alerts { queue.insert(alert) }
+    // The front, a block's first, the middle of a block, `rest`'s first and middle, the
+    // newest; and one that leaves, comes back and leaves again.
+    let leaving = [0, 1, 30, 31, 45, 59, 2, blockCapacity + 1, blockCapacity + 3]
+    for index in leaving { queue.remove(alerts[index]) }
+    queue.insert(alerts[30])
+    queue.remove(alerts[30])
+    // Twenty leave from the front, so that `rest` takes blocks.
+    for _ in 0..<20 {
+      if let front = queue.front { queue.remove(front) }
     }
-    #expect(watched.allSatisfy { $0() == nil }, "a removed alert is still retained")
+    #expect(queue.bucketProblem == nil)
+    // Three older alerts come back in front; two of them leave from the front again, with
+    // alerts behind them in `rest`.
+    var older = (1...3).map { node.handle(0, seq: UInt64($0)) }
+    for alert in older { queue.insert(alert) }
+    queue.remove(older[0])
+    queue.remove(older[1])
     #expect(queue.bucketProblem == nil)
     #expect(queue.front?.seq == 3)
+    #expect(queue.count == 60 - leaving.count - 20 + 1)
+    for index in alerts.indices {
+      #expect(isKnownUniquelyReferenced(&alerts[index]), "the queue retains alert \(index)")
+    }
+    for index in older.indices {
+      #expect(isKnownUniquelyReferenced(&older[index]), "the queue retains older \(index)")
+    }
   }
 
   @Test("Cursors read across blocks, and keep reading what they started on", arguments: [2, 3, 5])
