@@ -198,11 +198,17 @@ extension DispatchNode {
   func nearestPresenter() -> (any AlertPresenter)? {
     if let presenter = storedPresenter { return presenter }
     if cachedPresenterGeneration == DispatchNode.treeGeneration {
-      return cachedPresenterOwner?.storedPresenter
+      // Read through the cached node unretained (see `cachedRoot`).
+      guard let owner = cachedPresenterOwner else { return nil }
+      return withGuaranteed(owner) { $0.storedPresenter }
     }
     var node = parent
     while let current = node, current.storedPresenter == nil { node = current.parent }
-    cachedPresenterOwner = node
+    if let node {
+      cachedPresenterOwner = .passUnretained(node)
+    } else {
+      cachedPresenterOwner = nil
+    }
     cachedPresenterGeneration = DispatchNode.treeGeneration
     return node?.storedPresenter
   }

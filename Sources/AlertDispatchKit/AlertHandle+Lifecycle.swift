@@ -133,29 +133,33 @@ extension AlertHandle {
     settleFrequencyCharge(outcome)
     coveredBy = nil
     releasePresenters()
-    if let dispatch = owner {
-      dispatch.updateQueueMembership(self)
-      // The root, not retained (see `rootReference`).
-      withGuaranteed(dispatch.rootReference) { root in
-        let domain = root.domain
-        if wasVisible {
-          domain.removeVisible(self)
-          // Only a lane with a minimum gap reads when its last alert ended: the others skip
-          // reading the clock (a call through the clock's protocol, retaining it).
-          if let lane = domain.index(of: laneKey), domain.lanes[lane].hasGap {
-            domain.lanes[lane].lastEnd = root.clock.now
+    // The dispatch, reached unretained: the alert holds it until the end of this block.
+    if let owner = ownerReference {
+      withGuaranteed(owner) { dispatch in
+        dispatch.updateQueueMembership(self)
+        // The root, not retained (see `rootReference`).
+        withGuaranteed(dispatch.rootReference) { root in
+          let domain = root.domain
+          if wasVisible {
+            domain.removeVisible(self)
+            // Only a lane with a minimum gap reads when its last alert ended: the others skip
+            // reading the clock (a call through the clock's protocol, retaining it).
+            if let lane = domain.index(of: laneKey), domain.lanes[lane].hasGap {
+              domain.lanes[lane].lastEnd = root.clock.now
+            }
           }
+          if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
+          if isRegistered { unindex(from: domain) }
+          dispatch.alerts.remove(self)
+          dispatch.emit(.ended(outcome), alert: self)
+          Engine.shared.markDirty(root)
         }
-        if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
-        if isRegistered { unindex(from: domain) }
-        dispatch.alerts.remove(self)
-        dispatch.emit(.ended(outcome), alert: self)
-        Engine.shared.markDirty(root)
+        formerOwner = dispatch.facadeLink
       }
-      // An ended alert lets go of its node: a presenter that still holds the alert, and that
-      // the node holds, would otherwise keep both alive.
-      formerOwner = dispatch.facadeLink
-      owner = nil
+      // An ended alert lets go of its node (last, after the call on it, whose reference this
+      // may be): a presenter that still holds the alert, and that the node holds, would
+      // otherwise keep both alive.
+      self.owner = nil
     }
     deliver(outcome)
   }

@@ -47,7 +47,7 @@ final class DispatchNode {
   // its node is gone.
   var cachedRoot: Unmanaged<DispatchNode>?
   var cachedRootGeneration: UInt64 = .max
-  unowned(unsafe) var cachedPresenterOwner: DispatchNode?
+  var cachedPresenterOwner: Unmanaged<DispatchNode>?
   var cachedPresenterGeneration: UInt64 = .max
   /// Names the active child; asked at every pass (see ``AlertDispatch/activeChildProvider``).
   var activeChildProvider: (@MainActor () -> AlertDispatch?)? {
