@@ -115,7 +115,11 @@ extension DispatchNode {
     domain.removeVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.suspended)
-    alert.activePresenter?.hide(alert)
+    // Moved out of the alert for the call and back (see `AlertHandle.activePresenter`).
+    if let presenter = alert.activePresenter.take() {
+      presenter.hide(alert)
+      alert.activePresenter = consume presenter
+    }
   }
 
   /// Brings back a suspended alert.
@@ -127,7 +131,10 @@ extension DispatchNode {
     domain.addVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.restored)
-    alert.activePresenter?.restore(alert)
+    if let presenter = alert.activePresenter.take() {
+      presenter.restore(alert)
+      alert.activePresenter = consume presenter
+    }
     alert.startAutoDismiss()
   }
 
@@ -151,7 +158,7 @@ extension DispatchNode {
     // Kept once the presenter answered: the alert then takes the reference over, where keeping
     // it before the call retained it once more. Nothing reads it meanwhile (every call made
     // from a presenter waits until the pass ends).
-    alert.activePresenter = presenter
+    alert.activePresenter = consume presenter
     switch answer {
     case .presented:
       markShown(alert)

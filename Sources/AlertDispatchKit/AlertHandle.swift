@@ -67,6 +67,12 @@ public final class AlertHandle {
   /// (``AlertDispatch/setParent(_:)``).
   var joinedStamp: UInt64 = 0
   var upStamp: UInt64 = 0
+  /// The presenter that put the alert up, which hides, restores and dismisses it.
+  ///
+  /// The pass calls it (hide, restore) through a local moved out of the property and back:
+  /// called through the property, it was retained and released around each call, which might
+  /// replace it. Nothing reads it meanwhile: every call a presenter makes waits until the pass
+  /// ends.
   var activePresenter: (any AlertPresenter)?
   @exclusivity(unchecked)
   var completions: [@MainActor (AlertOutcome) -> Void] = []
