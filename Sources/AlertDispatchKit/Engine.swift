@@ -160,11 +160,18 @@ final class Engine {
     deferredDrainScheduled = true
     Task { @MainActor in
       self.deferredDrainScheduled = false
-      self.dirtyRoots.append(contentsOf: self.deferredRoots.map { .passUnretained($0) })
-      self.deferredRoots = []
+      // Held until their passes have run: the line holds roots unretained, and a root whose
+      // dispatch the app released this turn would be freed as soon as it is let go of. Freed
+      // here, outside a pass, its deinit would release its presenter, which may run app code
+      // (another dispatch released, draining the engine) while this line is being changed.
+      var deferred: [DispatchNode] = []
+      swap(&deferred, &self.deferredRoots)
+      for root in deferred { self.dirtyRoots.append(.passUnretained(root)) }
       self.runningDeferred = true
-      defer { self.runningDeferred = false }
       if !self.isDraining { self.drain() }
+      self.runningDeferred = false
+      // Their passes have run: a root freed now is out of line, and nothing is being changed.
+      withExtendedLifetime(deferred) {}
     }
   }
 }

@@ -312,6 +312,43 @@ struct LeakTests {
     #expect(next.state == .showing)
   }
 
+  /// Found by review of the thirteenth round: the line of roots waiting for a pass holds them
+  /// unretained, and a coalesced root's deferred pass used to let go of the roots it took
+  /// back in line before their passes ran. A root whose dispatch was released that turn was
+  /// then freed there, outside any pass, and its presenter's release ran app code (here, the
+  /// release of another dispatch, which drains the engine) while the line was being changed.
+  @Test("A coalesced root freed at its deferred pass frees what its presenter held, in order")
+  func coalescedRootFreedAtDeferredPass() async {
+    let clock = VirtualClock()
+    var d1: AlertDispatch?
+    weak var weakHeld: AlertDispatch?
+    do {
+      // The presenter holds the last reference to another dispatch, as a container's
+      // presenter may hold its child screen's.
+      let held = AlertDispatch(name: "held", clock: clock)
+      weakHeld = held
+      d1 = AlertDispatch(
+        name: "d1", clock: clock,
+        presenter: ClosurePresenter(present: { _ in
+          withExtendedLifetime(held) {}
+          return .presented
+        }))
+    }
+    d1?.passScheduling = .coalesced
+    let d2 = AlertDispatch(
+      name: "d2", clock: clock, presenter: ClosurePresenter(present: { _ in .presented }))
+    d2.passScheduling = .coalesced
+    let a = d2.add(AlertRequest(id: "a"))
+    let b = d1?.add(AlertRequest(id: "b"))
+    d1 = nil
+    for _ in 0..<20 { await Task.yield() }
+    #expect(a.state == .showing)
+    #expect(b?.state == .ended(.cancelled(.ownerClosed)))
+    // Freed with d1's node, whose presenter held it (the node count is not read: other tests
+    // run on the main actor while this one waits).
+    #expect(weakHeld == nil)
+  }
+
   @Test("A child released during its root's pass leaves no invariant violation behind")
   func invariantsAfterReleaseDuringPass() throws {
     AlertDispatch.checksInvariants = true
