@@ -234,7 +234,13 @@ public final class AlertDispatch {
   ///
   /// The id is looked up over the whole domain, like dependencies. For an alert that has ended,
   /// read ``AlertHandle/state`` on its handle.
-  public func explain(_ id: AlertID) -> AlertExplanation { node.explain(id) }
+  ///
+  /// Explaining asks the active-child providers of the chain, as a pass does. Calls that app
+  /// code makes while it runs (from a provider, a frequency ledger or the diagnostic handler)
+  /// wait until it returns, as calls made during a pass wait until the pass ends.
+  public func explain(_ id: AlertID) -> AlertExplanation {
+    Engine.shared.holdingCalls { node.explain(id) }
+  }
 
   /// Registers `observer` for the events of this dispatch and every dispatch below it.
   @discardableResult
@@ -256,7 +262,9 @@ public final class AlertDispatch {
   package var subtreeAlerts: [AlertHandle] { node.subtreeAlerts }
 
   /// The invariants of the pass that this root's domain breaks now, as sentences.
-  package func checkInvariants() -> [String] { node.checkInvariants() }
+  package func checkInvariants() -> [String] {
+    Engine.shared.holdingCalls { node.checkInvariants() }
+  }
 
   /// Invariant violations found after passes of this root, when checking is on (tests).
   package var invariantViolations: [String] {

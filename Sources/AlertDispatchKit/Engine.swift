@@ -104,6 +104,20 @@ final class Engine {
     drain()
   }
 
+  /// Runs `body` with every call made meanwhile waiting in line, as calls made during a pass
+  /// do, then runs them (and the passes they ask for). For the reads that ask app code
+  /// (providers, a ledger, the diagnostic handler) outside a pass, such as `explain`: the active
+  /// chain they walk holds its nodes unretained, and a call run at once (a dispatch released)
+  /// could free a node the walk stands on.
+  func holdingCalls<Result>(_ body: () -> Result) -> Result {
+    if isDraining { return body() }
+    isDraining = true
+    let result = body()
+    isDraining = false
+    drain()
+    return result
+  }
+
   func markDirty(_ root: DispatchNode) {
     root.domain.isSettled = false
     guard !root.needsPass else { return }

@@ -349,6 +349,40 @@ struct LeakTests {
     #expect(weakHeld == nil)
   }
 
+  /// Found by review of the thirteenth round: `explain` builds the active chain, which walks
+  /// the nodes unretained and asks their providers, outside any pass. A provider that released
+  /// its own dispatch there freed the node the walk was standing on (the address sanitizer saw
+  /// it). Calls made while `explain` runs now wait until it returns, as calls made during a pass
+  /// do.
+  @Test("A provider that releases its own dispatch during explain frees it once explain returns")
+  func providerReleasesItsDispatchDuringExplain() throws {
+    let clock = VirtualClock()
+    let root = AlertDispatch(
+      name: "root", clock: clock, presenter: ClosurePresenter(present: { _ in .presented }))
+    var child: AlertDispatch? = AlertDispatch(name: "child", clock: clock)
+    try child?.setParent(root)
+    root.activeChildProvider = { [weak child] in child }
+    var releaseWhenAsked = false
+    var nodesRightAfterRelease: Int?
+    child?.activeChildProvider = {
+      if releaseWhenAsked {
+        releaseWhenAsked = false
+        child = nil
+        nodesRightAfterRelease = AlertDispatch.liveNodeCount
+      }
+      return nil
+    }
+    root.add(AlertRequest(id: "a", readiness: .pending))
+    let before = AlertDispatch.liveNodeCount
+    releaseWhenAsked = true
+    #expect(root.explain("a") == .notReady)
+    #expect(child == nil)
+    // The node lived on while the walk stood on it, and went once `explain` returned.
+    #expect(nodesRightAfterRelease == before)
+    #expect(AlertDispatch.liveNodeCount == before - 1)
+    #expect(root.checkInvariants() == [])
+  }
+
   @Test("A child released during its root's pass leaves no invariant violation behind")
   func invariantsAfterReleaseDuringPass() throws {
     AlertDispatch.checksInvariants = true
