@@ -271,7 +271,7 @@ final class Domain {
     holders = HolderTable()
     waiting = IDTable(empty: WaiterList())
     sharers = [:]
-    // The last chain holds its nodes (the root among them): let go of them.
+    // The last chain names its nodes (unretained): forget them, as the chain key does.
     linkBuffer = []
     chainKey = nil
     chainStamp = 0
