@@ -4,26 +4,10 @@
 import sys,re,subprocess,collections
 binp,cg,n=sys.argv[1],sys.argv[2],float(sys.argv[3]); top=int(sys.argv[4]) if len(sys.argv)>4 else 50
 # instruction execution counts for the main object (self cost lines, Ir per instr = executions)
-names={}; pos=[0,0]; ob=None; skip=False; cnt=collections.Counter(); obs={}
-def nm(d,s):
-    m=re.match(r'\((\d+)\)(?: (.*))?',s)
-    if not m: return s
-    if m.group(2) is not None: d[m.group(1)]=m.group(2)
-    return d.get(m.group(1),'?')
-def upd(t,i):
-    if t=='*': return pos[i]
-    if t[0] in '+-': return pos[i]+int(t)
-    return int(t,16) if t.startswith('0x') else int(t)
-for line in open(cg):
-    line=line.rstrip('\n')
-    if not line: continue
-    if line.startswith('ob='): ob=nm(obs,line[3:]); continue
-    if line.startswith(('cob=',)): nm(obs,line[4:]); continue
-    if line.startswith('calls='): skip=True; continue
-    if line[0] in '0123456789+-*':
-        t=line.split(); pos[0]=upd(t[0],0); pos[1]=upd(t[1],1)
-        if skip: skip=False; continue
-        if ob and ob.endswith('alertdispatch-bench') and len(t)>2: cnt[pos[0]]=max(cnt[pos[0]],int(t[2]))
+from callgrind_lines import self_costs
+cnt=collections.Counter()
+for ob,fn,address,count in self_costs(cg):
+    if ob and ob.endswith('alertdispatch-bench'): cnt[address]=max(cnt[address],count)
 # call sites
 out=subprocess.run(['objdump','-d','-l','--no-show-raw-insn',binp],capture_output=True,text=True).stdout
 fn=None; loc=None; res=collections.Counter()

@@ -28,7 +28,7 @@ struct ActiveChain {
     var address: UnsafeMutableRawPointer { reference.toOpaque() }
 
     func names(_ node: DispatchNode) -> Bool {
-      reference.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+      address == Unmanaged.passUnretained(node).toOpaque()
     }
 
     /// Runs `body` on the node without retaining it.
@@ -164,7 +164,7 @@ struct ActiveChain {
 
   func contains(_ dispatch: DispatchNode?) -> Bool {
     guard let dispatch else { return false }
-    return index(of: dispatch) != nil
+    return contains(.passUnretained(dispatch))
   }
 
   func pausedBy(_ dispatch: DispatchNode) -> DispatchNode? {

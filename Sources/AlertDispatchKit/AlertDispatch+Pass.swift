@@ -115,11 +115,7 @@ extension DispatchNode {
     domain.removeVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.suspended)
-    // Moved out of the alert for the call and back (see `AlertHandle.activePresenter`).
-    if let presenter = alert.activePresenter.take() {
-      presenter.hide(alert)
-      alert.activePresenter = consume presenter
-    }
+    alert.callActivePresenter { $0.hide(alert) }
   }
 
   /// Brings back a suspended alert.
@@ -131,10 +127,7 @@ extension DispatchNode {
     domain.addVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.restored)
-    if let presenter = alert.activePresenter.take() {
-      presenter.restore(alert)
-      alert.activePresenter = consume presenter
-    }
+    alert.callActivePresenter { $0.restore(alert) }
     alert.startAutoDismiss()
   }
 

@@ -69,11 +69,19 @@ public final class AlertHandle {
   var upStamp: UInt64 = 0
   /// The presenter that put the alert up, which hides, restores and dismisses it.
   ///
-  /// The pass calls it (hide, restore) through a local moved out of the property and back:
-  /// called through the property, it was retained and released around each call, which might
-  /// replace it. Nothing reads it meanwhile: every call a presenter makes waits until the pass
-  /// ends.
+  /// The pass calls it (hide, restore) with ``callActivePresenter(_:)``.
   var activePresenter: (any AlertPresenter)?
+
+  /// Calls the active presenter, if any, through a local moved out of ``activePresenter`` and
+  /// back after the call: called through the property, it was retained and released around each
+  /// call, which might replace it. Nothing reads it meanwhile: every call a presenter makes
+  /// waits until the running action or pass ends.
+  @inline(__always)
+  func callActivePresenter(_ call: (any AlertPresenter) -> Void) {
+    guard let presenter = activePresenter.take() else { return }
+    call(presenter)
+    activePresenter = consume presenter
+  }
   @exclusivity(unchecked)
   var completions: [@MainActor (AlertOutcome) -> Void] = []
 

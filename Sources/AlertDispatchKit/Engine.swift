@@ -79,10 +79,7 @@ final class Engine {
       actions.append(action)
       return
     }
-    isDraining = true
-    action.run()
-    isDraining = false
-    drain()
+    holdingCalls { action.run() }
   }
 
   /// Runs `body` at once when nothing is running (then the passes it asked for), or queues
@@ -98,10 +95,7 @@ final class Engine {
       actions.append(action())
       return
     }
-    isDraining = true
-    body()
-    isDraining = false
-    drain()
+    holdingCalls(body)
   }
 
   /// Runs `body` with every call made meanwhile waiting in line, as calls made during a pass
@@ -109,6 +103,7 @@ final class Engine {
   /// (providers, a ledger, the diagnostic handler) outside a pass, such as `explain`: the active
   /// chain they walk holds its nodes unretained, and a call run at once (a dispatch released)
   /// could free a node the walk stands on.
+  @inline(__always)
   func holdingCalls<Result>(_ body: () -> Result) -> Result {
     if isDraining { return body() }
     isDraining = true

@@ -566,9 +566,8 @@ struct LaneQueue {
   /// The first alert in line order, or `nil` when the queue is empty.
   @inline(__always)
   var front: AlertHandle? {
-    let last = chunks.count - 1
-    guard last >= 0 else { return nil }
-    return chunks[last].buckets[chunks[last].buckets.count - 1].first.alert
+    guard let front = frontReference else { return nil }
+    return front.takeUnretainedValue()
   }
 
   /// The first alert in line order, not retained (the queue holds it), or `nil` when the queue
@@ -742,10 +741,8 @@ final class LaneQueues {
 
   /// The first alert in line order of `lane`'s queue, if the dispatch has one.
   func front(for lane: LaneKey) -> AlertHandle? {
-    for index in lanes.indices where lanes[index] == lane {
-      return queues[index].front
-    }
-    return nil
+    guard let front = frontReference(for: lane) else { return nil }
+    return front.takeUnretainedValue()
   }
 
   /// The first alert of `lane`'s queue, not retained (the queue holds it).
