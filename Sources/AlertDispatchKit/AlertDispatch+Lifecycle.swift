@@ -193,7 +193,9 @@ extension DispatchNode {
     guard competes != alert.inQueue else { return }
     alert.inQueue = competes
     if competes {
-      queues.insert(alert)
+      // A suspended alert most often comes back in front of its queue, and goes up from there
+      // as its screen comes back: it is parked there.
+      queues.insert(alert, parking: alert.state.isSuspended)
     } else {
       queues.remove(alert)
     }

@@ -30,6 +30,12 @@ struct LaneQueue {
       reference = .passUnretained(alert)
     }
 
+    /// An empty entry.
+    init() {
+      seq = 0
+      reference = nil
+    }
+
     /// The alert, retained for the caller.
     var alert: AlertHandle? {
       guard let reference else { return nil }
@@ -346,21 +352,43 @@ struct LaneQueue {
   /// queues at every pass reads no alert (and retains none).
   private(set) var frontRank: LineRank?
 
+  /// The line position of the first alert of the runs (the queue's front unless an alert is
+  /// parked), or `nil` when the runs are empty.
+  private var runsFront: LineRank?
+
+  /// A suspended alert that came back above every alert of the runs, held beside them (empty
+  /// otherwise): it is the queue's front, and the next alert to leave it.
+  ///
+  /// A screen that disappears suspends the alert it shows, which comes back in line in front
+  /// of the alerts that queued behind it, and goes up again as the screen reappears: a tab
+  /// switch, at every step of the churn benchmark. Put back in the runs, it went into its
+  /// bucket's inline slot (moving the first into `rest`), or made a bucket and changed a run,
+  /// and going up undid that: about 40 % of the lane queues' instructions in churn. Parked, it
+  /// costs a few stores each way. Only ``insert(_:parking:)`` with `parking` parks an alert,
+  /// so the shapes of the runs, which the tests build alert by alert, are as before.
+  private var parked = Entry()
+  /// The priority of the parked alert (the entry keeps only its add order).
+  private var parkedPriority = 0
+
+  /// The parked alert, if any (for tests).
+  var parkedAlert: AlertHandle? { parked.alert }
+
   private mutating func updateFrontRank() {
     let last = chunks.count - 1
-    guard last >= 0 else {
-      frontRank = nil
-      return
+    if last >= 0 {
+      let top = chunks[last].buckets.count - 1
+      runsFront = (chunks[last].priorities[top], chunks[last].buckets[top].first.seq)
+    } else {
+      runsFront = nil
     }
-    let top = chunks[last].buckets.count - 1
-    frontRank = (chunks[last].priorities[top], chunks[last].buckets[top].first.seq)
+    frontRank = parked.isEmpty ? runsFront : (parkedPriority, parked.seq)
   }
 
   /// The run where `priority` is or would go, and its index there: the last run whose lowest
   /// priority is at most `priority` (the first run when none is). The front's priority and
   /// those above it, the common cases, are placed from the recorded front rank alone.
   private func place(of priority: Int) -> (chunk: Int, index: Int, found: Bool) {
-    guard let front = frontRank?.priority else { return (0, 0, false) }
+    guard let front = runsFront?.priority else { return (0, 0, false) }
     if priority >= front {
       let last = chunks.count - 1
       let top = chunks[last].buckets.count - 1
@@ -396,11 +424,38 @@ struct LaneQueue {
     }
   }
 
-  mutating func insert(_ alert: AlertHandle) {
+  /// Adds `alert` in its place in line. With `parking`, an alert that comes before every alert
+  /// of the queue is parked beside the runs (see ``parked``), and one parked before it goes
+  /// into the runs.
+  mutating func insert(_ alert: AlertHandle, parking: Bool = false) {
+    let rank = alert.lineRank
+    if frontRank.map({ !ranksBefore($0, rank) }) ?? true {
+      // It comes first: a parked alert goes into the runs, and this one is parked instead.
+      unpark()
+      if parking {
+        parked = Entry(seq: rank.seq, alert: alert)
+        parkedPriority = rank.priority
+        count += 1
+        frontRank = rank
+        return
+      }
+    }
+    insertInRuns(alert)
+  }
+
+  /// Moves the parked alert, if any, into the runs.
+  private mutating func unpark() {
+    guard let alert = parked.alert else { return }
+    parked.clear()
+    count -= 1
+    insertInRuns(alert)
+  }
+
+  private mutating func insertInRuns(_ alert: AlertHandle) {
     let priority = alert.priority
     count += 1
-    // An empty queue, the only one without a front, starts its first run.
-    guard let front = frontRank?.priority else {
+    // Empty runs, the only ones without a front, start with a first run.
+    guard let front = runsFront?.priority else {
       chunks.append(Chunk(priority, Bucket(alert), capacity: chunkCapacity))
       chunkLows.append(priority)
       updateFrontRank()
@@ -442,9 +497,15 @@ struct LaneQueue {
   }
 
   mutating func remove(_ alert: AlertHandle) {
+    if parked.holds(alert) {
+      parked.clear()
+      count -= 1
+      frontRank = runsFront
+      return
+    }
     let (chunk, index, found) = place(of: alert.priority)
     guard found else { return }
-    let wasFront = alert.priority == frontRank?.priority
+    let wasFront = alert.priority == runsFront?.priority
     guard chunks[chunk].buckets[index].remove(alert, blockCapacity: blockCapacity) else { return }
     count -= 1
     if chunks[chunk].buckets[index].isEmpty {
@@ -499,10 +560,13 @@ struct LaneQueue {
     chunks[chunk].buckets.append(contentsOf: next.buckets)
   }
 
-  /// Reads the queue in line order: the last bucket first, each bucket from its head.
+  /// Reads the queue in line order: the parked alert, then the last bucket first, each bucket
+  /// from its head.
   ///
   /// It holds the runs only (one reference), not a copy of the whole queue.
   struct Cursor {
+    /// The parked alert, until the cursor moves past it.
+    fileprivate var parked: Unmanaged<AlertHandle>?
     fileprivate let chunks: [Chunk]
     fileprivate var chunkIndex: Int
     fileprivate var bucketIndex: Int
@@ -511,7 +575,8 @@ struct LaneQueue {
     /// 0 in the bucket's `rest`, then 1 + the index of the block.
     fileprivate var block = 0
 
-    fileprivate init(chunks: [Chunk]) {
+    fileprivate init(parked: Unmanaged<AlertHandle>?, chunks: [Chunk]) {
+      self.parked = parked
       self.chunks = chunks
       chunkIndex = chunks.count - 1
       bucketIndex = chunkIndex >= 0 ? chunks[chunkIndex].buckets.count - 1 : -1
@@ -519,6 +584,7 @@ struct LaneQueue {
 
     /// The alert under the cursor, or `nil` past the end.
     var current: AlertHandle? {
+      if let parked { return parked.takeUnretainedValue() }
       guard chunkIndex >= 0 else { return nil }
       guard let position else { return chunks[chunkIndex].buckets[bucketIndex].first.alert }
       if block == 0 { return chunks[chunkIndex].buckets[bucketIndex].rest[position].alert }
@@ -526,6 +592,10 @@ struct LaneQueue {
     }
 
     mutating func advance() {
+      if parked != nil {
+        parked = nil
+        return
+      }
       guard chunkIndex >= 0 else { return }
       if let position {
         let next = position + 1
@@ -561,7 +631,7 @@ struct LaneQueue {
     }
   }
 
-  func cursor() -> Cursor { Cursor(chunks: chunks) }
+  func cursor() -> Cursor { Cursor(parked: parked.reference, chunks: chunks) }
 
   /// The first alert in line order, or `nil` when the queue is empty.
   @inline(__always)
@@ -574,6 +644,7 @@ struct LaneQueue {
   /// is empty.
   @inline(__always)
   var frontReference: Unmanaged<AlertHandle>? {
+    if let parked = parked.reference { return parked }
     let last = chunks.count - 1
     guard last >= 0 else { return nil }
     return chunks[last].buckets[chunks[last].buckets.count - 1].first.reference
@@ -603,7 +674,8 @@ struct LaneQueue {
   }
 
   /// How many alerts the bucket of `priority` keeps in `rest` from its head and in each of its
-  /// blocks, or `nil` when the queue holds none of that priority (for tests).
+  /// blocks, or `nil` when the runs hold none of that priority (for tests; a parked alert is in
+  /// no bucket).
   func blockSizes(of priority: Int) -> (rest: Int, blocks: [Int])? {
     let (chunk, index, found) = place(of: priority)
     guard found else { return nil }
@@ -615,9 +687,19 @@ struct LaneQueue {
   /// an alert out of add order, of another priority, or with another add order than its
   /// entry's; a slot before `head` that keeps an alert; `rest` or a block too full, a block
   /// empty or under a quarter of the capacity (but the last), or with a stale `low`; blocks
-  /// behind an empty `rest`; or alerts that the queue's count does not count.
+  /// behind an empty `rest`; a parked alert that is not first in line, or not of its recorded
+  /// priority and add order; or alerts that the queue's count does not count.
   var bucketProblem: String? {
     var total = 0
+    if let alert = parked.alert {
+      if alert.priority != parkedPriority || alert.seq != parked.seq {
+        return "parks \(alert.priority)/\(alert.seq) as \(parkedPriority)/\(parked.seq)"
+      }
+      if let runsFront, !ranksBefore(alert.lineRank, runsFront) {
+        return "parks \(alert.priority)/\(alert.seq) behind \(runsFront.priority)/\(runsFront.seq)"
+      }
+      total = 1
+    }
     for chunk in chunks {
       for index in chunk.buckets.indices {
         let priority = chunk.priorities[index]
@@ -806,15 +888,17 @@ final class LaneQueues {
     lanes.indices.map { (lanes[$0], queues[$0].cursor()) }
   }
 
-  func insert(_ alert: AlertHandle) {
+  /// Adds `alert` to its lane's queue; with `parking`, as a suspended alert that comes back (see
+  /// ``LaneQueue/insert(_:parking:)``).
+  func insert(_ alert: AlertHandle, parking: Bool = false) {
     let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
-      queues[index].insert(alert)
+      queues[index].insert(alert, parking: parking)
       if index == 0 { firstRank = queues[0].frontRank }
       return
     }
     var queue = LaneQueue()
-    queue.insert(alert)
+    queue.insert(alert, parking: parking)
     lanes.append(lane)
     queues.append(queue)
     if lanes.count == 1 { recordFirst() }

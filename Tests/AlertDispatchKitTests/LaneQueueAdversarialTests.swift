@@ -256,7 +256,8 @@ extension LaneQueue {
     }
     if let problem = bucketProblem { return "malformed bucket: \(problem)" }
     let shape = chunkShape
-    let distinct = Set(model.map(\.priority)).count
+    // A parked alert is in no run.
+    let distinct = Set(model.filter { $0 !== parkedAlert }.map(\.priority)).count
     if !shape.wellFormed { return "malformed runs" }
     if shape.chunks > distinct || shape.chunks * chunkCapacity < distinct {
       return "\(shape.chunks) runs for \(distinct) priorities"

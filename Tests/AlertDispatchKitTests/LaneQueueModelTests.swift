@@ -35,7 +35,8 @@ struct LaneQueueModelTests {
         queue.remove(target)
         inQueue.removeAll { $0 === target }
       } else {
-        queue.insert(alert)
+        // A third come back as suspended alerts do: parked when they come first in line.
+        queue.insert(alert, parking: random.next(3) == 0)
         inQueue.append(alert)
       }
       let other = pool[random.next(pool.count)]
@@ -43,7 +44,7 @@ struct LaneQueueModelTests {
         queues.remove(other)
         inQueues.removeAll { $0 === other }
       } else {
-        queues.insert(other)
+        queues.insert(other, parking: random.next(3) == 0)
         inQueues.append(other)
       }
 
@@ -93,7 +94,7 @@ struct LaneQueueModelTests {
           inQueue.removeAll { $0 === target }
         }
       } else if growing || random.next(4) == 0 {
-        queue.insert(alert)
+        queue.insert(alert, parking: random.next(3) == 0)
         inQueue.append(alert)
       }
       let problem = queue.mismatch(with: inQueue)
@@ -110,5 +111,72 @@ struct LaneQueueModelTests {
     }
     // The runs did split: more than one at some point.
     #expect(mostRuns > 1)
+  }
+
+  /// A screen that disappears suspends its alert, which comes back in front of its queue and
+  /// goes up again from there when the screen reappears: it is parked beside the runs, which
+  /// stay as they were, until an alert comes in front of it.
+  @Test(
+    "A suspended alert that comes back first is parked beside the runs, and leaves them as they were"
+  )
+  func parking() {
+    let node = DispatchNode(
+      name: "n", isVisible: true, clock: SystemAlertClock.shared, presenter: nil)
+    func alert(_ index: Int, _ priority: AlertPriority) -> AlertHandle {
+      AlertHandle(
+        request: AlertRequest(id: AlertID("a\(index)"), priority: priority),
+        owner: node, seq: UInt64(index))
+    }
+    // Five alerts of one priority, in a bucket with blocks of 2.
+    let alerts = (1...5).map { alert($0, .normal) }
+    var queue = LaneQueue(blockCapacity: 2)
+    for alert in alerts { queue.insert(alert) }
+    let front = alerts[0]
+    queue.remove(front)
+    let shape = queue.blockSizes(of: AlertPriority.normal.rawValue)
+    #expect(queue.parkedAlert == nil)
+
+    // Back in front of its old bucket: parked, and the bucket is left as it was.
+    queue.insert(front, parking: true)
+    #expect(queue.parkedAlert === front)
+    #expect(queue.blockSizes(of: AlertPriority.normal.rawValue)! == shape!)
+    #expect(queue.mismatch(with: alerts) == nil)
+
+    // Going up again takes it from beside the runs, which still have not changed.
+    queue.remove(front)
+    #expect(queue.parkedAlert == nil)
+    #expect(queue.blockSizes(of: AlertPriority.normal.rawValue)! == shape!)
+    #expect(queue.mismatch(with: Array(alerts.dropFirst())) == nil)
+
+    // An alert behind the parked one goes into the runs; one in front of it, parked or not,
+    // sends the parked alert into its bucket.
+    queue.insert(front, parking: true)
+    let low = alert(6, .low)
+    queue.insert(low, parking: true)
+    #expect(queue.parkedAlert === front)
+    #expect(queue.mismatch(with: alerts + [low]) == nil)
+    let high = alert(7, .high)
+    queue.insert(high)
+    #expect(queue.parkedAlert == nil)
+    #expect(queue.blockSizes(of: AlertPriority.normal.rawValue)! != shape!)
+    #expect(queue.mismatch(with: alerts + [low, high]) == nil)
+    let higher = alert(8, .critical)
+    queue.insert(higher, parking: true)
+    #expect(queue.parkedAlert === higher)
+    #expect(queue.front === higher)
+    #expect(queue.mismatch(with: alerts + [low, high, higher]) == nil)
+    let highest = alert(9, AlertPriority(AlertPriority.critical.rawValue + 1))
+    queue.insert(highest, parking: true)
+    #expect(queue.parkedAlert === highest)
+    #expect(queue.mismatch(with: alerts + [low, high, higher, highest]) == nil)
+
+    // Emptied alert by alert from the front, parked first.
+    var left = alerts + [low, high, higher, highest]
+    while let next = queue.front {
+      queue.remove(next)
+      left.removeAll { $0 === next }
+      #expect(queue.mismatch(with: left) == nil)
+    }
+    #expect(left.isEmpty && queue.isEmpty && queue.frontRank == nil)
   }
 }
