@@ -322,6 +322,8 @@ struct LaneQueue {
   /// every tab switch of the churn benchmark).
   private var spareItems: [ContiguousArray<Entry>] = []
   private static let maxSpareItems = 8
+  /// The room a bucket's `rest` gets with its first alert (64 bytes of entries).
+  private static let firstRestCapacity = 4
 
   /// The most priorities a run of a new queue holds: 64, or less in the stress tool, so that
   /// its few priorities split and join runs.
@@ -474,9 +476,14 @@ struct LaneQueue {
     let isFront = priority >= front
     let (chunk, index, found) = place(of: priority)
     if found {
-      // The bucket's second alert needs `rest` to have storage: a spare one, if any.
-      if chunks[chunk].buckets[index].rest.capacity == 0, let spare = spareItems.popLast() {
-        chunks[chunk].buckets[index].rest = spare
+      // The bucket's second alert needs `rest` to have storage: a spare one, if any, or room
+      // for a few (grown one by one, from 1 to 2 to 4, it was allocated three times).
+      if chunks[chunk].buckets[index].rest.capacity == 0 {
+        if let spare = spareItems.popLast() {
+          chunks[chunk].buckets[index].rest = spare
+        } else {
+          chunks[chunk].buckets[index].rest.reserveCapacity(LaneQueue.firstRestCapacity)
+        }
       }
       chunks[chunk].buckets[index].insert(alert, blockCapacity: blockCapacity)
     } else {
