@@ -167,21 +167,38 @@ final class Engine {
   private func scheduleDeferredDrain() {
     guard !deferredDrainScheduled else { return }
     deferredDrainScheduled = true
-    Task { @MainActor in
-      self.deferredDrainScheduled = false
-      // Held until their passes have run: the line holds roots unretained, and a root whose
-      // dispatch the app released this turn would be freed as soon as it is let go of. Freed
-      // here, outside a pass, its deinit would release its presenter, which may run app code
-      // (another dispatch released, draining the engine) while this line is being changed.
-      var deferred: [DispatchNode] = []
-      swap(&deferred, &self.deferredRoots)
-      for root in deferred { self.dirtyRoots.append(.passUnretained(root)) }
-      self.runningDeferred = true
-      if !self.isDraining { self.drain() }
-      self.runningDeferred = false
-      // Their passes have run: a root freed now is out of line, and nothing is being changed.
-      withExtendedLifetime(deferred) {}
-    }
+    Task { @MainActor in self.runDeferredPasses() }
+  }
+
+  /// Whether `root` waits in the line of roots whose passes run at the end of the turn.
+  func isDeferred(_ root: DispatchNode) -> Bool {
+    deferredRoots.contains { $0 === root }
+  }
+
+  /// Whether any root waits for a pass deferred to the end of the turn.
+  var hasDeferredPasses: Bool { !deferredRoots.isEmpty }
+
+  /// Runs the passes that coalescing roots deferred to the end of the turn: the task
+  /// ``scheduleDeferredDrain()`` starts runs this, and ``AlertDispatch/runDeferredPasses()``
+  /// runs it at once. A task that fires after the line was emptied finds nothing to do.
+  func runDeferredPasses() {
+    // Cleared first, as the task always did: a root deferred from here on (here too, when
+    // this runs inside an action: the roots then wait in line and are deferred again)
+    // schedules another task.
+    deferredDrainScheduled = false
+    guard !deferredRoots.isEmpty else { return }
+    // Held until their passes have run: the line holds roots unretained, and a root whose
+    // dispatch the app released this turn would be freed as soon as it is let go of. Freed
+    // here, outside a pass, its deinit would release its presenter, which may run app code
+    // (another dispatch released, draining the engine) while this line is being changed.
+    var deferred: [DispatchNode] = []
+    swap(&deferred, &deferredRoots)
+    for root in deferred { dirtyRoots.append(.passUnretained(root)) }
+    runningDeferred = true
+    if !isDraining { drain() }
+    runningDeferred = false
+    // Their passes have run: a root freed now is out of line, and nothing is being changed.
+    withExtendedLifetime(deferred) {}
   }
 }
 
