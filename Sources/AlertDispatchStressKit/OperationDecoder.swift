@@ -9,6 +9,7 @@ public enum OperationDecoder {
     case root, push, pop, popToRoot, setStack, select, present, dismissModal
     case background, foreground, link, close, pause, resume, refuseOn, refuseOff
     case advance, relaunch, setParent, setProvider, setActiveChild, setVisible, arbitrate
+    case passScheduling, endTurn
 
     var weight: Int {
       switch self {
@@ -22,13 +23,23 @@ public enum OperationDecoder {
       case .background, .foreground, .close, .pause, .resume, .root, .readd, .explain: 2
       case .finishPresenting, .popToRoot, .setStack, .link, .refuseOn, .refuseOff: 1
       case .setVisible, .arbitrate, .relaunch: 1
+      // Given their bytes in `kinds` instead.
+      case .passScheduling, .endTurn: 0
       }
     }
   }
 
-  private static let kinds: [Kind] = Kind.allCases.flatMap {
-    Array(repeating: $0, count: $0.weight)
-  }
+  /// The kind of each first byte. The weighted kinds repeat over the 256 values (so the 24
+  /// bytes after the second round are adds); of those, the last eight pick pass scheduling (2)
+  /// and the end of a turn (6), about one operation in 32, so that every other byte decodes as
+  /// it did before coalesced passes were added, and seeds and fuzz inputs mostly replay the
+  /// operations they did.
+  private static let kinds: [Kind] = {
+    let weighted = Kind.allCases.flatMap { Array(repeating: $0, count: $0.weight) }
+    var table = (0..<256).map { weighted[$0 % weighted.count] }
+    for byte in 248..<256 { table[byte] = byte < 250 ? .passScheduling : .endTurn }
+    return table
+  }()
 
   /// Decodes an episode: a header of presenter behaviour, a prologue that builds screens, then
   /// operations while the source lasts, at most `maxOperations` in all.
@@ -70,7 +81,7 @@ public enum OperationDecoder {
 
   /// Decodes one operation.
   public static func operation<Source: ByteSource>(from source: inout Source) -> StressOperation {
-    let kind = kinds[Int(source.byte()) % kinds.count]
+    let kind = kinds[Int(source.byte())]
     switch kind {
     case .add: return .add(spec(&source))
     case .readd: return .readd(alert: source.byte())
@@ -119,6 +130,12 @@ public enum OperationDecoder {
       return .setActiveChild(raw: raw, child: flag(&source) ? owner(&source) : nil)
     case .setVisible: return .setVisible(raw: source.byte(), visible: flag(&source))
     case .arbitrate: return .arbitrate(owner(&source))
+    case .passScheduling:
+      // Mostly coalesced, and mostly at the root, where it takes effect.
+      let bits = source.byte()
+      return .setPassScheduling(
+        owner(&source), coalesced: bits & 0x3 != 0, atRoot: bits & 0xC != 0)
+    case .endTurn: return .endTurn
     }
   }
 

@@ -1,6 +1,7 @@
 extension StressEpisode {
   /// The episode without what a scenario file cannot write: no calls on dispatches outside the
-  /// simulator, no out-of-turn `didFinishPresenting`, no late `link`, no invalid durations,
+  /// simulator, no out-of-turn `didFinishPresenting`, no late `link`, no pass scheduling and
+  /// no end of a turn (every pass runs at once), no invalid durations,
   /// lanes or caps, and a presenter that reports dismissals. Its emitted scenario replays it
   /// exactly, which is how the tests check the emitter against the scenario runner.
   public var writable: StressEpisode {
@@ -21,7 +22,8 @@ extension StressEpisode {
 
   private static func writable(_ operation: StressOperation, setupOnly: Bool) -> StressOperation? {
     switch operation {
-    case .finishPresenting, .setParent, .setProvider, .setActiveChild, .setVisible, .arbitrate:
+    case .finishPresenting, .setParent, .setProvider, .setActiveChild, .setVisible, .arbitrate,
+      .setPassScheduling, .endTurn:
       return nil
     case .link: return setupOnly ? operation : nil
     case .add(let spec): return .add(writable(spec))

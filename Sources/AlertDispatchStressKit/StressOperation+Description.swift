@@ -39,6 +39,9 @@ extension StressOperation: CustomStringConvertible {
       ".setActiveChild(raw: \(raw), child: \(optional(child)))"
     case .setVisible(let raw, let visible): ".setVisible(raw: \(raw), visible: \(visible))"
     case .arbitrate(let owner): ".arbitrate(\(owner))"
+    case .setPassScheduling(let owner, let coalesced, let atRoot):
+      ".setPassScheduling(\(owner), coalesced: \(coalesced), atRoot: \(atRoot))"
+    case .endTurn: ".endTurn"
     }
   }
 }

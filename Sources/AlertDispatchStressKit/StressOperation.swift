@@ -69,6 +69,12 @@ public enum StressOperation: Hashable, Sendable {
   case setVisible(raw: UInt8, visible: Bool)
   /// Asks a dispatch's root for a pass.
   case arbitrate(StressOwner)
+  /// Sets a dispatch's pass scheduling, or its root's when `atRoot` (the root's value is the
+  /// one used): ``PassScheduling/coalesced`` when `coalesced`, else
+  /// ``PassScheduling/immediate``.
+  case setPassScheduling(StressOwner, coalesced: Bool, atRoot: Bool)
+  /// The main-actor turn ends: the passes that coalescing roots deferred run.
+  case endTurn
 }
 
 /// What owns an alert or receives a dispatch call.

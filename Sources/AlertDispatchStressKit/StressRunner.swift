@@ -26,6 +26,10 @@ public enum StressRunner {
     public var passes: Int
     /// How many adds ran no pass, since they could change no decision.
     public var addsWithoutPass = 0
+    /// How many operations changed a dispatch's pass scheduling.
+    public var schedulingSwitches = 0
+    /// How many operations ended a main-actor turn while passes were deferred.
+    public var turnsEnded = 0
   }
 
   /// Turns on the core's invariant checks after every pass and silences diagnostics (they are
@@ -65,8 +69,13 @@ public enum StressRunner {
       if world.violations.isEmpty { world.finish() }
       result.violations = world.violations
       result.alerts = world.tracked.count
+      result.schedulingSwitches = world.schedulingSwitches
+      result.turnsEnded = world.turnsEnded
       watched = world.watched
     }
+    // The roots whose passes still wait (the windows' last passes, or an episode stopped at a
+    // violation) are held until those passes run: the end of the turn frees them.
+    AlertDispatch.runDeferredPasses()
     result.passes = AlertDispatch.passCount - passesBefore
     result.addsWithoutPass = AlertDispatch.addsWithoutPass - skipsBefore
     if result.violations.isEmpty {
@@ -91,6 +100,7 @@ public enum StressRunner {
     }
     let endChecks = world.violations.isEmpty
     if endChecks { world.finish() }
+    defer { AlertDispatch.runDeferredPasses() }
     let emitter = ScenarioEmitter(record: world.record, episode: episode)
     return emitter.text(
       title: title, violations: world.violations, teardown: endChecks,

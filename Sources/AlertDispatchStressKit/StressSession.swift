@@ -23,6 +23,10 @@ public struct StressSession {
     /// Adds that ran no pass, since they could change no decision (each checked as a pass
     /// would have been).
     public var addsWithoutPass = 0
+    /// Operations that changed a dispatch's pass scheduling.
+    public var schedulingSwitches = 0
+    /// Operations that ended a main-actor turn while passes were deferred.
+    public var turnsEnded = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -30,10 +34,10 @@ public struct StressSession {
     /// The failing episodes.
     public var failures: [Failure] = []
 
-    /// `steps N, alerts M, passes P, adds without a pass A, violations V`: the stress tool's
-    /// last line.
+    /// `steps N, alerts M, passes P, adds without a pass A, scheduling switches S, turns
+    /// ended T, violations V`: the stress tool's last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), adds without a pass \(addsWithoutPass), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), adds without a pass \(addsWithoutPass), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), violations \(violations)"
     }
   }
 
@@ -72,6 +76,8 @@ public struct StressSession {
       summary.alerts += result.alerts
       summary.passes += result.passes
       summary.addsWithoutPass += result.addsWithoutPass
+      summary.schedulingSwitches += result.schedulingSwitches
+      summary.turnsEnded += result.turnsEnded
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

@@ -31,6 +31,8 @@ enum StressStep: Hashable, Sendable {
   case setActiveChild(raw: String, child: String?)
   case setVisible(raw: String, visible: Bool)
   case arbitrate(String)
+  case setPassScheduling(String, coalesced: Bool)
+  case endTurn
 
   /// The step as a scenario statement, or `nil` when scenario files have no such statement.
   var statement: String? {
@@ -62,7 +64,7 @@ enum StressStep: Hashable, Sendable {
     case .advance(let duration): return "advance \(ScenarioEmitter.format(duration))"
     case .relaunch: return "relaunch"
     case .finishPresenting, .explain, .setParent, .setProvider, .setActiveChild, .setVisible,
-      .arbitrate:
+      .arbitrate, .setPassScheduling, .endTurn:
       return nil
     }
   }
@@ -77,6 +79,9 @@ enum StressStep: Hashable, Sendable {
     case .setActiveChild(let raw, let child): "activeChild \(raw) = \(child ?? "nil")"
     case .setVisible(let raw, let visible): visible ? "appear \(raw)" : "disappear \(raw)"
     case .arbitrate(let name): "setNeedsArbitration \(name)"
+    case .setPassScheduling(let name, let coalesced):
+      "passScheduling \(name) = \(coalesced ? "coalesced" : "immediate")"
+    case .endTurn: "end of the main-actor turn (deferred passes run)"
     default: statement ?? "?"
     }
   }
@@ -108,7 +113,7 @@ enum StressStep: Hashable, Sendable {
     case .present(let over, let modal, _, _): [over, modal]
     case .dismissModal(let modal, _): [modal]
     case .background(let name), .foreground(let name), .link(let name), .close(let name),
-      .pause(let name), .resume(let name), .arbitrate(let name):
+      .pause(let name), .resume(let name), .arbitrate(let name), .setPassScheduling(let name, _):
       [name]
     case .setParent(let raw, let parent): [raw] + (parent.map { [$0] } ?? [])
     case .setProvider(let raw, let child), .setActiveChild(let raw, let child):

@@ -63,6 +63,12 @@ extension StressWorld {
     case .setVisible(let raw, let visible):
       if visible { self.raw(raw).appear() } else { self.raw(raw).disappear() }
     case .arbitrate(let name): dispatch(name).setNeedsArbitration()
+    case .setPassScheduling(let name, let coalesced):
+      schedulingSwitches += 1
+      dispatch(name).passScheduling = coalesced ? .coalesced : .immediate
+    case .endTurn:
+      turnsEnded += 1
+      AlertDispatch.runDeferredPasses()
     }
   }
 

@@ -62,6 +62,13 @@ extension StressWorld {
       return .setActiveChild(raw: rawName(raw), child: child.flatMap(ownerName))
     case .setVisible(let raw, let visible): return .setVisible(raw: rawName(raw), visible: visible)
     case .arbitrate(let owner): return ownerName(owner).map { .arbitrate($0) }
+    case .setPassScheduling(let owner, let coalesced, let atRoot):
+      guard var name = ownerName(owner) else { return nil }
+      if atRoot { name = dispatch(name).root.name }
+      // A dispatch that has the scheduling already: nothing to do.
+      guard (dispatch(name).passScheduling == .coalesced) != coalesced else { return nil }
+      return .setPassScheduling(name, coalesced: coalesced)
+    case .endTurn: return AlertDispatch.hasDeferredPasses ? .endTurn : nil
     }
   }
 

@@ -71,6 +71,10 @@ final class StressWorld {
   /// The dispatches the end of the episode closed, in order.
   var closedAtEnd: [String] = []
   var alertCounter = 0
+  /// How many steps changed a dispatch's pass scheduling, and how many ended a turn with
+  /// deferred passes waiting.
+  var schedulingSwitches = 0
+  var turnsEnded = 0
 
   /// The scenario defaults for caps: 2026-01-01 09:00 UTC, version 1.0.
   static let startDate = Date(timeIntervalSince1970: 1_767_258_000)
@@ -119,7 +123,9 @@ final class StressWorld {
   }
 
   /// Mirrors the scenario runner's relaunch: every dispatch of this launch closes, a new
-  /// simulator runs the setup again, and the frequency ledger carries over.
+  /// simulator runs the setup again, and the frequency ledger carries over. A pass of the old
+  /// launch that is still deferred when its objects are let go of runs at the next end of a
+  /// turn, which then frees its root.
   func relaunch() {
     checkAfterStep()
     let restart = now
@@ -145,6 +151,9 @@ final class StressWorld {
       for name in StressTables.rawNames {
         if let raw = raws[name], !raw.isClosed { raw.close() }
       }
+      // The passes the closes deferred run, so that the checks that follow see them settled
+      // (and a completion handler they call may open something to close).
+      AlertDispatch.runDeferredPasses()
     }
   }
 
