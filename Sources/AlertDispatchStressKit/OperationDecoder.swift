@@ -9,7 +9,7 @@ public enum OperationDecoder {
     case root, push, pop, popToRoot, setStack, select, present, dismissModal
     case background, foreground, link, close, pause, resume, refuseOn, refuseOff
     case advance, relaunch, setParent, setProvider, setActiveChild, setVisible, arbitrate
-    case passScheduling, endTurn
+    case passScheduling, endTurn, release
 
     var weight: Int {
       switch self {
@@ -24,19 +24,20 @@ public enum OperationDecoder {
       case .finishPresenting, .popToRoot, .setStack, .link, .refuseOn, .refuseOff: 1
       case .setVisible, .arbitrate, .relaunch: 1
       // Given their bytes in `kinds` instead.
-      case .passScheduling, .endTurn: 0
+      case .passScheduling, .endTurn, .release: 0
       }
     }
   }
 
-  /// The kind of each first byte. The weighted kinds repeat over the 256 values (so the 24
-  /// bytes after the second round are adds); of those, the last eight pick pass scheduling (2)
-  /// and the end of a turn (6), about one operation in 32, so that every other byte decodes as
-  /// it did before coalesced passes were added, and seeds and fuzz inputs mostly replay the
-  /// operations they did.
+  /// The kind of each first byte. The weighted kinds repeat over the 256 values (with the
+  /// weights above, bytes 232 to 255 are adds); the last nine bytes then pick the release of a
+  /// free-standing dispatch (1), pass scheduling (2) and the end of a turn (6), so that every
+  /// other byte decodes as it did before coalesced passes were added, and seeds and fuzz inputs
+  /// mostly replay the operations they did.
   private static let kinds: [Kind] = {
     let weighted = Kind.allCases.flatMap { Array(repeating: $0, count: $0.weight) }
     var table = (0..<256).map { weighted[$0 % weighted.count] }
+    table[247] = .release
     for byte in 248..<256 { table[byte] = byte < 250 ? .passScheduling : .endTurn }
     return table
   }()
@@ -136,6 +137,7 @@ public enum OperationDecoder {
       return .setPassScheduling(
         owner(&source), coalesced: bits & 0x3 != 0, atRoot: bits & 0xC != 0)
     case .endTurn: return .endTurn
+    case .release: return .release(raw: source.byte())
     }
   }
 

@@ -23,7 +23,7 @@ extension StressEpisode {
   private static func writable(_ operation: StressOperation, setupOnly: Bool) -> StressOperation? {
     switch operation {
     case .finishPresenting, .setParent, .setProvider, .setActiveChild, .setVisible, .arbitrate,
-      .setPassScheduling, .endTurn:
+      .setPassScheduling, .endTurn, .release:
       return nil
     case .link: return setupOnly ? operation : nil
     case .add(let spec): return .add(writable(spec))

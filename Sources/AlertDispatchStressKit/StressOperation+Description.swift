@@ -42,6 +42,7 @@ extension StressOperation: CustomStringConvertible {
     case .setPassScheduling(let owner, let coalesced, let atRoot):
       ".setPassScheduling(\(owner), coalesced: \(coalesced), atRoot: \(atRoot))"
     case .endTurn: ".endTurn"
+    case .release(let raw): ".release(raw: \(raw))"
     }
   }
 }

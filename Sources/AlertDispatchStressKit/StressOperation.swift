@@ -75,6 +75,10 @@ public enum StressOperation: Hashable, Sendable {
   case setPassScheduling(StressOwner, coalesced: Bool, atRoot: Bool)
   /// The main-actor turn ends: the passes that coalescing roots deferred run.
   case endTurn
+  /// The app lets go of a free-standing dispatch (its unfinished alerts end as owner closed);
+  /// its name stands for a new dispatch from then on. `r0`'s presenter holds a dispatch of its
+  /// own, released with it.
+  case release(raw: UInt8)
 }
 
 /// What owns an alert or receives a dispatch call.

@@ -33,6 +33,7 @@ enum StressStep: Hashable, Sendable {
   case arbitrate(String)
   case setPassScheduling(String, coalesced: Bool)
   case endTurn
+  case release(String)
 
   /// The step as a scenario statement, or `nil` when scenario files have no such statement.
   var statement: String? {
@@ -64,7 +65,7 @@ enum StressStep: Hashable, Sendable {
     case .advance(let duration): return "advance \(ScenarioEmitter.format(duration))"
     case .relaunch: return "relaunch"
     case .finishPresenting, .explain, .setParent, .setProvider, .setActiveChild, .setVisible,
-      .arbitrate, .setPassScheduling, .endTurn:
+      .arbitrate, .setPassScheduling, .endTurn, .release:
       return nil
     }
   }
@@ -82,6 +83,7 @@ enum StressStep: Hashable, Sendable {
     case .setPassScheduling(let name, let coalesced):
       "passScheduling \(name) = \(coalesced ? "coalesced" : "immediate")"
     case .endTurn: "end of the main-actor turn (deferred passes run)"
+    case .release(let raw): "release \(raw)"
     default: statement ?? "?"
     }
   }
@@ -118,7 +120,7 @@ enum StressStep: Hashable, Sendable {
     case .setParent(let raw, let parent): [raw] + (parent.map { [$0] } ?? [])
     case .setProvider(let raw, let child), .setActiveChild(let raw, let child):
       [raw] + (child.map { [$0] } ?? [])
-    case .setVisible(let raw, _): [raw]
+    case .setVisible(let raw, _), .release(let raw): [raw]
     default: []
     }
   }

@@ -69,6 +69,7 @@ extension StressWorld {
     case .endTurn:
       turnsEnded += 1
       AlertDispatch.runDeferredPasses()
+    case .release(let raw): release(raw)
     }
   }
 
@@ -149,6 +150,13 @@ extension StressWorld {
     if handle.state.isEnded, dispatch.alert(withID: handle.id) == nil, explanation != .notFound {
       report(.explain, "explain(\(handle.id)) of ended alert \(name) says '\(explanation)'")
     }
+  }
+
+  /// Lets go of a raw dispatch: nothing of the world refers to it afterwards (providers hold
+  /// their targets weakly), so it is freed now, or when the deferred pass that holds it runs.
+  private func release(_ raw: String) {
+    guard let dispatch = raws.removeValue(forKey: raw) else { return }
+    checkedRoots.removeAll { $0 === dispatch }
   }
 
   private func setParent(_ raw: String, _ parent: String?) {

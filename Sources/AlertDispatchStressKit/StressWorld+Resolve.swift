@@ -69,6 +69,9 @@ extension StressWorld {
       guard (dispatch(name).passScheduling == .coalesced) != coalesced else { return nil }
       return .setPassScheduling(name, coalesced: coalesced)
     case .endTurn: return AlertDispatch.hasDeferredPasses ? .endTurn : nil
+    case .release(let raw):
+      let name = rawName(raw)
+      return raws[name] == nil ? nil : .release(name)
     }
   }
 

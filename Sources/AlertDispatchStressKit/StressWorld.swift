@@ -233,11 +233,18 @@ final class StressWorld {
   }
 
   /// A free-standing dispatch outside the simulator's screens: `r0` has the simulator's
-  /// presenter, the others none (they borrow an ancestor's, or are refused).
+  /// presenter (through a ``HoldingPresenter``), the others none (they borrow an ancestor's,
+  /// or are refused).
   func raw(_ name: String) -> AlertDispatch {
     if let raw = raws[name] { return raw }
-    let raw = AlertDispatch(
-      name: name, clock: sim.clock, presenter: name == "r0" ? sim.presenter : nil)
+    var presenter: HoldingPresenter?
+    if name == "r0" {
+      let held = AlertDispatch(name: "r0-held", clock: sim.clock)
+      held.passScheduling = .coalesced
+      watch(held, "dispatch r0-held")
+      presenter = HoldingPresenter(sim.presenter, holding: held)
+    }
+    let raw = AlertDispatch(name: name, clock: sim.clock, presenter: presenter)
     raws[name] = raw
     checkedRoots.append(raw)
     watch(raw, "dispatch \(name)")

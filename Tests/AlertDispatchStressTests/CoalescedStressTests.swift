@@ -67,12 +67,36 @@ struct CoalescedStressTests {
     #expect(!AlertDispatch.hasDeferredPasses)
   }
 
+  /// The bug 940d687 fixed, as a stress episode: the deferred drain let go of the roots it took
+  /// back in line before their passes ran, so a root the app released that turn was freed
+  /// there, and its presenter's release released another dispatch, which drained the engine
+  /// while the line was being changed (an exclusivity trap in debug builds).
+  @Test("A coalesced root released while its pass waits is freed by the deferred passes, cleanly")
+  func releasedWhileDeferred() {
+    let episode = StressEpisode(operations: [
+      .setPassScheduling(.raw(0), coalesced: true, atRoot: false),
+      .root(window: 0, screen: .fresh(.plain)),
+      .setPassScheduling(.window(0), coalesced: true, atRoot: true),
+      .add(AlertSpec(owner: .raw(0))),
+      .add(AlertSpec(owner: .window(0))),
+      .release(raw: 0),
+      .endTurn,
+      .add(AlertSpec(owner: .raw(0))),
+      .release(raw: 0),
+    ])
+    let result = StressRunner.run(episode)
+    #expect(result.violations == [])
+    #expect(result.turnsEnded == 1)
+    #expect(!AlertDispatch.hasDeferredPasses)
+  }
+
   @Test("The writable episode drops pass scheduling and the end of a turn")
   func writableDropsScheduling() {
     let episode = StressEpisode(operations: [
       .setPassScheduling(.window(0), coalesced: true, atRoot: false),
       .add(AlertSpec(owner: .window(0))),
       .endTurn,
+      .release(raw: 1),
     ])
     #expect(episode.writable.operations == [.add(AlertSpec(owner: .window(0)))])
   }
