@@ -150,7 +150,8 @@ public final class AlertDispatch {
   }
 
   /// When this domain's passes run (default ``PassScheduling/immediate``). The root's value is
-  /// used.
+  /// used. Setting a root back to ``PassScheduling/immediate`` while its pass waits for the end
+  /// of the main-actor turn runs that pass at once.
   public var passScheduling: PassScheduling {
     get { node.passScheduling }
     set { node.passScheduling = newValue }

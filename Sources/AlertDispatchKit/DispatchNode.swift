@@ -128,7 +128,12 @@ final class DispatchNode {
   /// See ``AlertDispatch/passScheduling``.
   var passScheduling: PassScheduling {
     get { storedPassScheduling }
-    set { storedPassScheduling = newValue }
+    set {
+      storedPassScheduling = newValue
+      // A pass deferred to the end of the turn runs now: immediate passes run before the call
+      // returns, and the root, still marked as waiting, would ask for no other pass this turn.
+      if newValue == .immediate && needsPass { Engine.shared.runDeferredPassNow(self) }
+    }
   }
   var storedPassScheduling: PassScheduling = .immediate
 

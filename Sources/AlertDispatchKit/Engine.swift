@@ -175,6 +175,20 @@ final class Engine {
     deferredRoots.contains { $0 === root }
   }
 
+  /// Runs the pass of `root` now if it waits for the end of the turn (its scheduling became
+  /// immediate), or once the running action or pass ends.
+  func runDeferredPassNow(_ root: DispatchNode) {
+    let address = Unmanaged.passUnretained(root).toOpaque()
+    for index in deferredRoots.indices
+    where Unmanaged.passUnretained(deferredRoots[index]).toOpaque() == address {
+      // Out of the deferred line, held by the caller (its dispatch is being set).
+      deferredRoots.remove(at: index)
+      dirtyRoots.append(.passUnretained(root))
+      if !isDraining { drain() }
+      return
+    }
+  }
+
   /// Whether any root waits for a pass deferred to the end of the turn.
   var hasDeferredPasses: Bool { !deferredRoots.isEmpty }
 

@@ -276,6 +276,25 @@ struct TimeTests {
     f.verify()
   }
 
+  @Test("A root set back to immediate passes runs the pass it deferred at once")
+  func coalescedThenImmediate() async {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    home.passScheduling = .coalesced
+    f.add("a", to: home)
+    #expect(f.take() == [])
+    home.passScheduling = .immediate
+    f.expect(["present a @home"])
+    // Passes are immediate again, and the task scheduled for the end of the turn finds
+    // nothing to do.
+    f.add("b", to: home, priority: .high)
+    f.expect(["hide a @home", "present b @home"])
+    await Task.yield()
+    await Task.yield()
+    #expect(f.take() == [])
+    f.verify()
+  }
+
   @Test("The virtual clock fires timers due at the same instant in the order scheduled")
   func clockOrder() {
     let clock = VirtualClock()
