@@ -106,9 +106,10 @@ public final class AlertDispatch {
   public var activeChild: AlertDispatch? {
     get { node.storedActiveChild?.facade }
     set {
-      // Unwrapped first: `newValue?.node` retained the node for the call.
+      // Unwrapped first: `newValue?.node` retained the node for the call. Handed on unretained:
+      // `newValue`, which the setter owns, holds the node until the call returns.
       guard let newValue else { return node.setActiveChild(nil) }
-      node.setActiveChild(newValue.node)
+      withGuaranteed(Unmanaged.passUnretained(newValue.node)) { node.setActiveChild($0) }
     }
   }
 
@@ -151,7 +152,9 @@ public final class AlertDispatch {
 
   /// When this domain's passes run (default ``PassScheduling/immediate``). The root's value is
   /// used. Setting a root back to ``PassScheduling/immediate`` while its pass waits for the end
-  /// of the main-actor turn runs that pass at once.
+  /// of the main-actor turn runs that pass at once, or, when set from a presenter, a provider or
+  /// during ``explain(_:)``, as soon as the running pass or call ends (as every call made there
+  /// waits).
   public var passScheduling: PassScheduling {
     get { node.passScheduling }
     set { node.passScheduling = newValue }
@@ -279,7 +282,10 @@ public final class AlertDispatch {
   /// deferred, with the code the task scheduled for the end of the turn runs (that task then
   /// finds nothing to do). For the stress tool and tests, which run synchronously; call it
   /// outside any action or pass.
-  package static func runDeferredPasses() { Engine.shared.runDeferredPasses() }
+  package static func runDeferredPasses() {
+    assert(!Engine.shared.isBusy, "runDeferredPasses() called during an action or a pass")
+    Engine.shared.runDeferredPasses()
+  }
 
   /// Invariant violations found after passes of this root, when checking is on (tests).
   package var invariantViolations: [String] {

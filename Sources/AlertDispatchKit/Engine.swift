@@ -189,6 +189,9 @@ final class Engine {
     }
   }
 
+  /// Whether an action, a pass or an `explain` is running (calls made now wait in line).
+  var isBusy: Bool { isDraining }
+
   /// Whether any root waits for a pass deferred to the end of the turn.
   var hasDeferredPasses: Bool { !deferredRoots.isEmpty }
 
