@@ -169,6 +169,7 @@ extension DispatchNode {
     return true
   }
 
+  @inline(__always)
   private func markShown(_ alert: AlertHandle) {
     alert.hasGoneUp = true
     alert.firstUpStamp = alert.upStamp
@@ -214,6 +215,8 @@ extension DispatchNode {
   }
 
   private func scheduleWake(at instant: AlertInstant?) {
+    // Most passes ask for no wake-up and had none: compared without the optional's `==`.
+    if instant == nil && domain.wakeAt == nil { return }
     guard domain.wakeAt != instant else { return }
     domain.wakeTimer?.cancel()
     domain.wakeTimer = nil
