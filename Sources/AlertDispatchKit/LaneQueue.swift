@@ -322,7 +322,7 @@ struct LaneQueue {
   /// every tab switch of the churn benchmark).
   private var spareItems: [ContiguousArray<Entry>] = []
   private static let maxSpareItems = 8
-  /// The room a bucket's `rest` gets with its first alert (64 bytes of entries).
+  /// The room a bucket's `rest` gets with the bucket's second alert (64 bytes of entries).
   private static let firstRestCapacity = 4
 
   /// The most priorities a run of a new queue holds: 64, or less in the stress tool, so that
@@ -365,9 +365,10 @@ struct LaneQueue {
   /// of the alerts that queued behind it, and goes up again as the screen reappears: a tab
   /// switch, at every step of the churn benchmark. Put back in the runs, it went into its
   /// bucket's inline slot (moving the first into `rest`), or made a bucket and changed a run,
-  /// and going up undid that: about 40 % of the lane queues' instructions in churn. Parked, it
-  /// costs a few stores each way. Only ``insert(_:parking:)`` with `parking` parks an alert,
-  /// so the shapes of the runs, which the tests build alert by alert, are as before.
+  /// and going up undid that: parked, it costs a few stores each way, and the lane queues run
+  /// about a quarter fewer instructions in churn. Only ``insert(_:parking:)`` with `parking`
+  /// parks an alert, so the shapes of the runs, which the tests build alert by alert, are as
+  /// before.
   private var parked = Entry()
   /// The priority of the parked alert (the entry keeps only its add order).
   private var parkedPriority = 0
