@@ -172,21 +172,17 @@ final class Engine {
 
   /// Whether `root` waits in the line of roots whose passes run at the end of the turn.
   func isDeferred(_ root: DispatchNode) -> Bool {
-    deferredRoots.contains { $0 === root }
+    deferredRoots.position(of: root) != nil
   }
 
   /// Runs the pass of `root` now if it waits for the end of the turn (its scheduling became
   /// immediate), or once the running action or pass ends.
   func runDeferredPassNow(_ root: DispatchNode) {
-    let address = Unmanaged.passUnretained(root).toOpaque()
-    for index in deferredRoots.indices
-    where Unmanaged.passUnretained(deferredRoots[index]).toOpaque() == address {
-      // Out of the deferred line, held by the caller (its dispatch is being set).
-      deferredRoots.remove(at: index)
-      dirtyRoots.append(.passUnretained(root))
-      if !isDraining { drain() }
-      return
-    }
+    guard let index = deferredRoots.position(of: root) else { return }
+    // Out of the deferred line, held by the caller (its dispatch is being set).
+    deferredRoots.remove(at: index)
+    dirtyRoots.append(.passUnretained(root))
+    if !isDraining { drain() }
   }
 
   /// Whether an action, a pass or an `explain` is running (calls made now wait in line).
