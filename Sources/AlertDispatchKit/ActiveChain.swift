@@ -136,8 +136,7 @@ struct ActiveChain {
           return .some(.passUnretained(child))
         }
         if node.lastRejectedChild != nil { node.lastRejectedChild = nil }
-        guard let child = node.storedActiveChild else { return .some(nil) }
-        return .some(.passUnretained(child))
+        return .some(node.activeChildReference)
       }
       guard case .some(.some(let next)) = child else { break }
       current = next

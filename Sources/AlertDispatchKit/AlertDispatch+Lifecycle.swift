@@ -103,17 +103,23 @@ extension DispatchNode {
     guard let lane = domain.index(of: alert.laneKey),
       domain.lanes[lane].lane.capacity.limit == 1, domain.lanes[lane].visible.count == 1
     else { return false }
-    let shown = domain.lanes[lane].visible[0]
-    guard !shown.state.isDismissing, shown.coveredBy == nil,
-      shown.priority >= alert.priority || shown.request.interruption == .never
-    else { return false }
+    // The shown alert and its dispatch, read unretained: the lane's list names the alert, its
+    // dispatch holds it, and it holds its dispatch.
+    let shownStays = withGuaranteed(domain.lanes[lane].visible.reference(at: 0)) { shown in
+      guard !shown.state.isDismissing, shown.coveredBy == nil,
+        shown.priority >= alert.priority || shown.request.interruption == .never,
+        let shownOwner = shown.ownerReference
+      else { return false }
+      return withGuaranteed(shownOwner) { $0.chainStamp == stamp }
+    }
+    guard shownStays else { return false }
     // Only a delay (kept in the alert's extras) or a lane's gap needs the time.
     if alert.hasExtras || domain.lanes[lane].hasGap {
       let now = now ?? clock.now
       guard alert.delayed(at: now) == nil, domain.gapUntil(laneAt: lane, now: now) == nil
       else { return false }
     }
-    return shown.owner?.chainStamp == stamp
+    return true
   }
 
   /// For the tests and the stress tool: checks that a pass run now would indeed decide nothing
@@ -219,9 +225,12 @@ extension DispatchNode {
       return diagnose(
         "activeChild of '\(name)' set to '\(child.name)', which is not its child; ignored")
     }
-    guard storedActiveChild !== child else { return }
-    // Read before the old child is let go of, rather than kept (retained) to be read after.
-    let oldCanBeOnChain = storedActiveChild?.canBeOnChain == true
+    // Compared and read by address: the old child is not retained to be read.
+    var newReference: Unmanaged<DispatchNode>?
+    if let child { newReference = .passUnretained(child) }
+    guard activeChildReference?.toOpaque() != newReference?.toOpaque() else { return }
+    var oldCanBeOnChain = false
+    if let old = activeChildReference { oldCanBeOnChain = withGuaranteed(old) { $0.canBeOnChain } }
     storedActiveChild = child
     DispatchNode.chainGeneration &+= 1
     if canBeOnChain && storedActiveChildProvider == nil

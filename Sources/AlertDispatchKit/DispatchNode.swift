@@ -61,7 +61,20 @@ final class DispatchNode {
   var storedActiveChildProvider: (@MainActor () -> AlertDispatch?)?
   /// The active child the app named (see ``AlertDispatch/activeChild``); a child of this node,
   /// or `nil`. Cleared when that child leaves.
-  var storedActiveChild: DispatchNode?
+  var storedActiveChild: DispatchNode? {
+    get {
+      guard let activeChildReference else { return nil }
+      return activeChildReference.takeUnretainedValue()
+    }
+    set {
+      guard let newValue else { return activeChildReference = nil }
+      activeChildReference = .passUnretained(newValue)
+    }
+  }
+  /// ``storedActiveChild``, not retained: it is one of ``children``, which hold it, and it is
+  /// cleared when that child leaves them (`applySetParent(_:)`) or this node is released.
+  /// Retained, each tab switch cost two atomic operations.
+  private(set) var activeChildReference: Unmanaged<DispatchNode>?
   /// Changes whenever something a chain is built from changes, other than a parent link (which
   /// changes ``treeGeneration``): a dispatch's visibility, pause or close, its active child or
   /// its provider. A chain built without asking a provider stays right while both generations
@@ -451,7 +464,8 @@ struct AlertSlots {
     slots[alert.slot] = nil
     alert.slot = -1
     holes += 1
-    while let last = slots.last, last == nil {
+    // Tested in place: `slots.last` copied the last alert out (a retain and a release).
+    while !slots.isEmpty, slots[slots.count - 1] == nil {
       slots.removeLast()
       holes -= 1
     }
@@ -460,16 +474,28 @@ struct AlertSlots {
 
   /// Moves the alerts down over the holes, in place: a new array would allocate, and freeing
   /// the old one would visit every slot again.
+  ///
+  /// Each alert is moved, not copied: `swapAt` retained and released every alert it moved.
   private mutating func compact() {
+    let kept = slots.withUnsafeMutableBufferPointer(AlertSlots.moveDown)
+    slots.removeLast(slots.count - kept)
+    holes = 0
+  }
+
+  /// Moves the alerts of `slots` down over the holes and returns how many there are.
+  private static func moveDown(_ slots: inout UnsafeMutableBufferPointer<AlertHandle?>) -> Int {
     var kept = 0
     for index in slots.indices {
       guard let alert = slots[index] else { continue }
       alert.slot = kept
-      if index != kept { slots.swapAt(kept, index) }
+      if index != kept {
+        // The slot at `kept` is a hole (`nil`, which holds nothing to release).
+        (slots.baseAddress! + kept).initialize(to: (slots.baseAddress! + index).move())
+        (slots.baseAddress! + index).initialize(to: nil)
+      }
       kept += 1
     }
-    slots.removeLast(slots.count - kept)
-    holes = 0
+    return kept
   }
 
   private func contains(_ alert: AlertHandle) -> Bool {
