@@ -23,6 +23,16 @@ extension DispatchNode {
     guard domain.holders.holdsOnly(all) else {
       return ["the table of ids holds an alert that is not an unfinished alert of the domain"]
     }
+    // The lists of waiters name their alerts unretained too: only unfinished alerts of the
+    // domain, each once for each of its dependencies.
+    guard let listed = domain.listedWaiters(within: all) else {
+      return ["a list of waiters names an alert that is not an unfinished alert of the domain"]
+    }
+    let dependencies = all.reduce(0) { $0 + $1.request.dependencies.count }
+    if listed != dependencies {
+      violations.append(
+        "the lists of waiters name \(listed) waiters; the alerts have \(dependencies) dependencies")
+    }
     // It holds each alert once, under its own id, and none that gave its id to a replacement.
     let holding = all.filter { domain.alert(withID: $0.id) === $0 }
     if holding.count != domain.holders.count {

@@ -149,10 +149,12 @@ extension DispatchNode {
         alert.blockedBy.insert(dependency)
       }
     }
-    for waiter in waiters where waiter !== alert && !waiter.hasGoneUp {
-      guard !waiter.state.isEnded else { continue }
-      waiter.blockedBy.insert(alert.id)
-      waiter.updateQueueMembership()
+    for reference in waiters {
+      withGuaranteed(reference) { waiter in
+        guard waiter !== alert, !waiter.hasGoneUp, !waiter.state.isEnded else { return }
+        waiter.blockedBy.insert(alert.id)
+        waiter.updateQueueMembership()
+      }
     }
     updateQueueMembership(alert)
   }

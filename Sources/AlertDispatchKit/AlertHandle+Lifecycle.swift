@@ -203,9 +203,12 @@ extension AlertHandle {
     }
     // The id may belong to an alert that replaced this one: then its waiters wait for that one.
     guard let waiters = domain.release(self) else { return }
-    for waiter in waiters where !waiter.hasGoneUp {
-      waiter.blockedBy.remove(id)
-      waiter.updateQueueMembership()
+    for reference in waiters {
+      withGuaranteed(reference) { waiter in
+        guard !waiter.hasGoneUp else { return }
+        waiter.blockedBy.remove(id)
+        waiter.updateQueueMembership()
+      }
     }
   }
 

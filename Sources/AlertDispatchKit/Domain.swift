@@ -133,43 +133,67 @@ final class Domain {
 
   /// The alerts that wait for one id, in the order they started waiting. Most ids have one
   /// waiter or none, so the first is held inline: a dependency allocates no list.
+  ///
+  /// The alerts are not retained, as in ``AlertList``: a list names only unfinished alerts,
+  /// which their dispatches hold, and each alert leaves the lists it waits in when it ends
+  /// (`AlertHandle.unindex(from:)`), before its dispatch lets go of it. Retained, each
+  /// dependency cost two atomic operations, and handing the list of an alert that ended to its
+  /// waiters two more for each waiter.
   struct WaiterList: Sequence {
-    private var first: AlertHandle?
-    private var rest: [AlertHandle] = []
+    private var first: Unmanaged<AlertHandle>?
+    private var rest = AlertList()
 
     /// No waiter.
     init() {}
 
     /// One waiter.
-    init(_ waiter: AlertHandle) { first = waiter }
+    init(_ waiter: AlertHandle) { first = .passUnretained(waiter) }
 
     var isEmpty: Bool { first == nil }
 
     mutating func append(_ waiter: AlertHandle) {
-      if first == nil { first = waiter } else { rest.append(waiter) }
+      if first == nil { first = .passUnretained(waiter) } else { rest.append(waiter) }
     }
 
     /// Removes one occurrence of `waiter` (the same object), if it is there.
     mutating func remove(_ waiter: AlertHandle) {
-      if first === waiter {
-        first = rest.isEmpty ? nil : rest.removeFirst()
+      if first?.toOpaque() == Unmanaged.passUnretained(waiter).toOpaque() {
+        guard rest.count > 0 else { return first = nil }
+        first = rest.reference(at: 0)
+        rest.remove(at: 0)
       } else if let position = rest.position(of: waiter) {
         rest.remove(at: position)
       }
     }
 
+    /// Yields each waiter not retained: call it with `withGuaranteed`.
     struct Iterator: IteratorProtocol {
       fileprivate let list: WaiterList
       fileprivate var index = -1
 
-      mutating func next() -> AlertHandle? {
+      mutating func next() -> Unmanaged<AlertHandle>? {
         defer { index += 1 }
         if index < 0 { return list.first }
-        return index < list.rest.count ? list.rest[index] : nil
+        return index < list.rest.count ? list.rest.reference(at: index) : nil
       }
     }
 
     func makeIterator() -> Iterator { Iterator(list: self) }
+  }
+
+  /// For the invariant checks: how many waiters the lists of waiters name, or `nil` if one of
+  /// them is not among `alerts` (compared by address, before any is read through a list).
+  func listedWaiters(within alerts: [AlertHandle]) -> Int? {
+    var known = Set<UnsafeMutableRawPointer>()
+    for alert in alerts { known.insert(Unmanaged.passUnretained(alert).toOpaque()) }
+    var count = 0
+    for slot in waiting.slots where slot.key != nil {
+      for reference in slot.entry {
+        guard known.contains(reference.toOpaque()) else { return nil }
+        count += 1
+      }
+    }
+    return count
   }
 
   /// The unfinished alert with this id.

@@ -56,6 +56,11 @@ final class FrontPresenter: AlertPresenter {
 final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   let clock = VirtualClock()
   let screens: [AlertDispatch]
+  /// The screens again, not retained (`screens` holds them), for the workloads' calls: an app
+  /// calls the dispatch its view controller keeps in a `let`, which retains nothing, where a
+  /// call on an element read out of `screens` retained it and released it after, two atomic
+  /// operations of the harness's own at each call.
+  private let screenReferences: [Unmanaged<AlertDispatch>]
   /// The active child of each screen (an array the provider reads: it runs at every pass).
   private var activeChild: [AlertDispatch?]
   private let parents: [Int?]
@@ -69,6 +74,7 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
         name: "s\(index)", isVisible: scenario.screens[index].visible, clock: clock)
     }
     self.screens = screens
+    screenReferences = screens.map { Unmanaged.passUnretained($0) }
     activeChild = Array(repeating: nil, count: screens.count)
     for (parent, child) in scenario.activeChild { activeChild[parent] = screens[child] }
     // Children join in reverse order, leaves first, so that each join rebuilds only a small
@@ -92,7 +98,7 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   }
 
   func add(_ alert: AlertSpec) {
-    screens[alert.screen].add(alert.request)
+    screen(alert.screen) { $0.add(alert.request) }
   }
 
   func dismissFront() -> Bool {
@@ -103,14 +109,24 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   }
 
   func switchTab(from: Int, to: Int) {
-    screens[from].disappear()
+    screen(from) { $0.disappear() }
     let parent = parents[to]!
     if Naming.usesProvider {
       activeChild[parent] = screens[to]
     } else {
-      screens[parent].activeChild = screens[to]
+      // The new child is passed retained, as an app's `activeChild = child.dispatch` passes it.
+      screen(parent) { $0.activeChild = screens[to] }
     }
-    screens[to].appear()
+    screen(to) { $0.appear() }
+  }
+
+  /// Calls `body` on screen `index`, not retained (see `screenReferences`).
+  ///
+  /// A closure handed from here to the standard library's `_withUnsafeGuaranteedRef` runs no
+  /// check that it is on the main actor, which one written at the call site would.
+  @inline(__always)
+  private func screen(_ index: Int, _ body: (AlertDispatch) -> Void) {
+    screenReferences[index]._withUnsafeGuaranteedRef(body)
   }
 
   /// The scheduler for `scenario`; the trees of `deep` and `deep-bare` (10,000 screens) are

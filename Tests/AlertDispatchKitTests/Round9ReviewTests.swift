@@ -140,7 +140,7 @@ struct Round9ReviewTests {
       let held = domain.holders.alerts.map(\.id)
       let awaited = domain.waiting.slots.compactMap(\.key)
       let keys = Set(held + awaited).map { key in
-        "\(key)\(domain.alert(withID: key) == nil ? "" : "+")\(domain.waiters(for: key).map { "<\($0.id)" }.joined())"
+        "\(key)\(domain.alert(withID: key) == nil ? "" : "+")\(domain.waiters(for: key).map { "<\($0.takeUnretainedValue().id)" }.joined())"
       }
       trace.append("\(step): \(keys.sorted().joined(separator: " "))")
     }
