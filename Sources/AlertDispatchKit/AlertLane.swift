@@ -44,21 +44,21 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
 
   /// The lane's name, its identity within a domain.
   public var name: String {
-    get { storage.name }
-    set { storage = Storage(newValue, capacity: capacity, minimumGap: minimumGap) }
+    get { storage?.name ?? AlertLane.modalName }
+    set { self = AlertLane(newValue, capacity: capacity, minimumGap: minimumGap) }
   }
   /// How many alerts may be in front at once.
   public var capacity: Capacity {
-    get { storage.capacity }
-    set { storage = Storage(name, capacity: newValue, minimumGap: minimumGap) }
+    get { storage?.capacity ?? .limited(1) }
+    set { self = AlertLane(name, capacity: newValue, minimumGap: minimumGap) }
   }
   /// The least time between one alert of this lane ending and the next going up (default 0).
   public var minimumGap: Duration {
-    get { storage.minimumGap }
-    set { storage = Storage(name, capacity: capacity, minimumGap: newValue) }
+    get { storage?.minimumGap ?? .zero }
+    set { self = AlertLane(name, capacity: capacity, minimumGap: newValue) }
   }
   /// The name interned once, so that passes compare integers instead of hashing strings.
-  var key: LaneKey { storage.key }
+  var key: LaneKey { storage?.key ?? .modal }
 
   // A lane is one reference to fields that never change (a setter makes new ones): a lane is
   // one of a few constants, and every request and handle holds one, so the 56 bytes of its
@@ -77,15 +77,25 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  private var storage: Storage
+  /// The fields, or `nil` for the default lane (``modal``): most requests leave the lane at its
+  /// default, and copying one then retains nothing (a request is copied into its handle, and a
+  /// retain of the shared storage, and its release when the handle is freed, are atomic
+  /// operations).
+  private var storage: Storage?
 
+  /// The default lane's name.
+  private static let modalName = "modal"
   /// Whether both lanes are the very same value (most requests name one shared constant):
   /// compares one reference and reads no field, so it retains nothing.
   func isIdentical(to other: AlertLane) -> Bool { storage === other.storage }
 
   /// Creates a lane.
   public init(_ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero) {
-    storage = Storage(name, capacity: capacity, minimumGap: minimumGap)
+    if name == AlertLane.modalName && capacity == .limited(1) && minimumGap == .zero {
+      storage = nil
+    } else {
+      storage = Storage(name, capacity: capacity, minimumGap: minimumGap)
+    }
   }
 
   /// Whether two lanes have the same name, capacity and gap.
@@ -128,9 +138,15 @@ struct LaneKey: Hashable, Sendable {
     rawValue = LaneKey.names.key(for: name)
   }
 
+  private init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The key of the default lane's name, interned first.
+  static var modal: LaneKey { LaneKey(rawValue: 0) }
+
   private final class Names: @unchecked Sendable {
     private let lock = NSLock()
-    private var keys: [String: Int] = [:]
+    /// The default lane's name comes first: ``LaneKey/modal`` is its key.
+    private var keys = ["modal": 0]
 
     func key(for name: String) -> Int {
       lock.lock()

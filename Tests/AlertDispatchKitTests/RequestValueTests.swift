@@ -138,6 +138,31 @@ struct RequestValueTests {
     f.verify()
   }
 
+  @Test("The default lane is one value however it is made, and a lane changed back to it is it")
+  func defaultLaneIsOneValue() {
+    let spelled = AlertLane("modal")
+    #expect(spelled == .modal)
+    #expect(spelled.hashValue == AlertLane.modal.hashValue)
+    #expect(
+      spelled.name == "modal" && spelled.capacity == .limited(1) && spelled.minimumGap == .zero)
+    // The same name with another capacity or gap is another lane.
+    #expect(AlertLane("modal", capacity: .limited(2)) != .modal)
+    #expect(AlertLane("modal", minimumGap: .seconds(1)) != .modal)
+    var changed = AlertLane.modal
+    changed.capacity = .unlimited
+    #expect(changed != .modal && changed.name == "modal" && changed.capacity == .unlimited)
+    changed.capacity = .limited(1)
+    #expect(changed == .modal)
+    #expect(Set([AlertLane.modal, spelled, changed]).count == 1)
+    // Alerts in the two spellings compete for one lane.
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("first", to: home, lane: .modal)
+    f.add("second", to: home, lane: spelled)
+    f.expect(["present first @home"])
+    f.verify()
+  }
+
   @Test("An id equals and hashes as its text, also after its text is changed")
   func idHashesItsText() {
     var id: AlertID = "first"
