@@ -50,6 +50,12 @@ final class Engine {
   /// itself out (``forget(_:)``, from its deinit), and nothing else releases a node, since
   /// every call that could let go of one waits in line until the running action or pass ends
   /// and holds the node meanwhile. Retained, each pass cost two atomic operations.
+  ///
+  /// The oldest waits in `firstDirtyRoot`, the others in `dirtyRoots`: most often one root
+  /// waits at a time, and it then comes and goes without the array being changed (each change
+  /// checks that the array's storage is not shared, and taking the first moves the rest).
+  @exclusivity(unchecked)
+  private var firstDirtyRoot: Unmanaged<DispatchNode>?
   @exclusivity(unchecked)
   private var dirtyRoots: [Unmanaged<DispatchNode>] = []
   private var deferredRoots: [DispatchNode] = []
@@ -117,13 +123,34 @@ final class Engine {
     root.domain.isSettled = false
     guard !root.needsPass else { return }
     root.needsPass = true
-    dirtyRoots.append(.passUnretained(root))
+    enqueue(root)
     if !isDraining { drain() }
+  }
+
+  /// Puts `root` last in the line of roots waiting for a pass.
+  @inline(__always)
+  private func enqueue(_ root: DispatchNode) {
+    if firstDirtyRoot == nil && dirtyRoots.isEmpty {
+      firstDirtyRoot = .passUnretained(root)
+    } else {
+      dirtyRoots.append(.passUnretained(root))
+    }
+  }
+
+  /// Takes the root first in line for a pass, if any.
+  @inline(__always)
+  private func dequeue() -> Unmanaged<DispatchNode>? {
+    if let root = firstDirtyRoot {
+      firstDirtyRoot = nil
+      return root
+    }
+    return dirtyRoots.isEmpty ? nil : dirtyRoots.removeCheaply(at: 0)
   }
 
   /// Takes a root that waits for a pass out of line: it is being freed.
   func forget(_ root: DispatchNode) {
     let address = Unmanaged.passUnretained(root).toOpaque()
+    if firstDirtyRoot?.toOpaque() == address { firstDirtyRoot = nil }
     dirtyRoots.removeAll { $0.toOpaque() == address }
   }
 
@@ -143,9 +170,7 @@ final class Engine {
           actionHead = 0
         }
         action.run()
-      } else if !dirtyRoots.isEmpty {
-        // Most often one root waits, which is then the last.
-        let root = dirtyRoots.removeCheaply(at: 0)
+      } else if let root = dequeue() {
         withGuaranteed(root) { root in
           if root.passScheduling == .coalesced && !runningDeferred {
             // Held until the deferred drain: it takes the roots back in line and lets go of
@@ -181,7 +206,7 @@ final class Engine {
     guard let index = deferredRoots.position(of: root) else { return }
     // Out of the deferred line, held by the caller (its dispatch is being set).
     deferredRoots.remove(at: index)
-    dirtyRoots.append(.passUnretained(root))
+    enqueue(root)
     if !isDraining { drain() }
   }
 
@@ -206,7 +231,7 @@ final class Engine {
     // (another dispatch released, draining the engine) while this line is being changed.
     var deferred: [DispatchNode] = []
     swap(&deferred, &deferredRoots)
-    for root in deferred { dirtyRoots.append(.passUnretained(root)) }
+    for root in deferred { enqueue(root) }
     runningDeferred = true
     if !isDraining { drain() }
     runningDeferred = false
