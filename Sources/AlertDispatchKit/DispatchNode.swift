@@ -3,11 +3,14 @@ import Synchronization
 /// The state and the work of one dispatch: what the tree, the handles and the passes hold.
 ///
 /// An app holds an ``AlertDispatch``, which owns its node and forwards every call to it. The
-/// links between nodes (parent and children), from a handle to its node and from a pass to the
-/// nodes of its chain are strong, so that no node is ever weakly referenced: a weakly referenced
-/// object takes the runtime's slower side-table path on every retain and release, which cost
-/// about a quarter of an event in a deep tree (Performance.md). The cycles these links make are
-/// broken when the app releases its dispatch: the dispatch's deinit, on the main actor, calls
+/// links between nodes (parent and children) and from an unfinished alert to its node are
+/// strong, so that no node is ever weakly referenced: a weakly referenced object takes the
+/// runtime's slower side-table path on every retain and release, which cost about a quarter of
+/// an event in a deep tree (Performance.md). The references the passes follow without owning
+/// (the links of a chain, the engine's line of roots, a node's active child, which is one of
+/// its children) are not retained at all: each is valid while one of those strong links holds
+/// its node, and is dropped before that link goes. The cycles the strong links make are broken
+/// when the app releases its dispatch: the dispatch's deinit, on the main actor, calls
 /// ``ownerReleased()``, which closes the node as `close()` does and takes it out of the tree.
 @MainActor
 final class DispatchNode {

@@ -136,7 +136,10 @@ final class Domain {
   ///
   /// The alerts are not retained, as in ``AlertList``: a list names only unfinished alerts,
   /// which their dispatches hold, and each alert leaves the lists it waits in when it ends
-  /// (`AlertHandle.unindex(from:)`), before its dispatch lets go of it. Retained, each
+  /// (`AlertHandle.unindex(from:)`), before its dispatch lets go of it. (When a dispatch moves
+  /// to another domain, the domain it left still lists its alerts until that domain is rebuilt,
+  /// in the same call; nothing reads the lists meanwhile, as with the table of holders.)
+  /// Retained, each
   /// dependency cost two atomic operations, and handing the list of an alert that ended to its
   /// waiters two more for each waiter.
   struct WaiterList: Sequence {
