@@ -214,9 +214,15 @@ extension DispatchNode {
     return node?.storedPresenter
   }
 
+  /// Sets the domain's wake-up to `instant`. Most passes ask for none and had none: that case
+  /// is decided inline, without a call, and without the optional's `==`.
+  @inline(__always)
   private func scheduleWake(at instant: AlertInstant?) {
-    // Most passes ask for no wake-up and had none: compared without the optional's `==`.
     if instant == nil && domain.wakeAt == nil { return }
+    changeWake(to: instant)
+  }
+
+  private func changeWake(to instant: AlertInstant?) {
     guard domain.wakeAt != instant else { return }
     domain.wakeTimer?.cancel()
     domain.wakeTimer = nil
