@@ -115,7 +115,9 @@ final class Engine {
     isDraining = true
     let result = body()
     isDraining = false
-    drain()
+    // Most calls that run no pass (an active child set between two screens' events, a call
+    // that changes nothing) leave nothing waiting: decided without calling `drain()`.
+    if actionHead < actions.count || firstDirtyRoot != nil || !dirtyRoots.isEmpty { drain() }
     return result
   }
 
