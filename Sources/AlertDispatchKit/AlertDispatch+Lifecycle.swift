@@ -269,6 +269,15 @@ extension DispatchNode {
   func applySetParent(_ newParent: DispatchNode?) {
     guard newParent !== parent else { return }
     if let newParent {
+      // `setParent(_:)` refused a closed dispatch when it was called; a call made during a pass
+      // waits, and a `close()` that waited ahead of it (or a release) may have closed either
+      // dispatch since. Joining then would hang a subtree under a closed parent.
+      if isClosed || newParent.isClosed {
+        let closed = isClosed ? name : newParent.name
+        return diagnose(
+          "setParent(\(newParent.name)) on '\(name)': '\(closed)' was closed while the call waited; ignored"
+        )
+      }
       var node: DispatchNode? = newParent
       while let current = node {
         if current === self {

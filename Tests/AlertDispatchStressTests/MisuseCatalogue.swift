@@ -543,5 +543,26 @@ enum MisuseCatalogue {
       #expect(a.state == .showing)
       return bench.diagnostics
     },
+    MisuseCase(
+      id: 42, input: "`setParent(_:)` with a dispatch whose `close()` waits in line",
+      diagnostic: "setParent(box) on 'child': 'box' was closed while the call waited; ignored"
+    ) { bench in
+      let host = bench.dispatch("host")
+      let box = bench.dispatch("box")
+      let child = bench.dispatch("child")
+      // During a pass both calls wait: the join was accepted when it was made (the box was not
+      // closed yet), and finds the box closed when it runs.
+      host.presenter = ClosurePresenter(present: { _ in
+        box.close()
+        try? child.setParent(box)
+        return .presented
+      })
+      let a = host.add(AlertRequest(id: "a"))
+      #expect(a.state == .showing)
+      #expect(child.parent == nil && box.children.isEmpty)
+      let late = child.add(AlertRequest(id: "late"))
+      #expect(late.state == .showing)
+      return bench.diagnostics
+    },
   ]
 }
