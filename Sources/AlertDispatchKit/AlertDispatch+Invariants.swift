@@ -96,6 +96,13 @@ extension DispatchNode {
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
       stack.append(contentsOf: node.children)
+      // A closed dispatch has let go of its children, and a join that waited in line behind
+      // its close is refused: a child under it would be out of every chain for good. (A
+      // released one lets go of them once the running pass ends.)
+      if node.isClosed && !node.isReleased && !node.children.isEmpty {
+        violations.append(
+          "closed dispatch '\(node.name)' has children \(node.children.map(\.name))")
+      }
       for lane in node.queues.lanesWithStaleFrontRank() {
         violations.append(
           "dispatch '\(node.name)' records a stale front for its queue of lane \(lane)")
