@@ -176,13 +176,19 @@ public enum OperationDecoder {
   private static func reaction<Source: ByteSource>(_ source: inout Source) -> StressReaction {
     let when = source.byte() % 3
     let action: ReactionAction
-    switch source.byte() % 6 {
+    // Bytes 252 to 255 join a dispatch (added in the fifteenth round); below them, the choice
+    // is what it was, so that older seeds decode as before until they meet one of those bytes.
+    let choice = source.byte()
+    switch choice >= 252 ? 6 : choice % 6 {
     case 0: action = .readd(alert: source.byte())
     case 1: action = .cancel(alert: source.byte())
     case 2: action = .ready(alert: source.byte())
     case 3: action = .close(owner(&source))
     case 4: action = .pop(nav: source.byte())
-    default: action = .pause(owner(&source))
+    case 5: action = .pause(owner(&source))
+    default:
+      let raw = source.byte()
+      action = .setParent(raw: raw, parent: flag(&source) ? owner(&source) : nil)
     }
     return StressReaction(when: when, action: action)
   }

@@ -60,6 +60,9 @@ extension StressEpisode {
         spec.reaction?.action = .close(writable(owner))
       case .pause(let owner):
         spec.reaction?.action = .pause(writable(owner))
+      case .setParent:
+        // A file cannot write calls on dispatches outside the simulator.
+        spec.reaction = nil
       default: break
       }
     }

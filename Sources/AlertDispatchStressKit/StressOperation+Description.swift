@@ -127,6 +127,7 @@ extension ReactionAction: CustomStringConvertible {
     case .close(let owner): ".close(\(owner))"
     case .pop(let nav): ".pop(nav: \(nav))"
     case .pause(let owner): ".pause(\(owner))"
+    case .setParent(let raw, let parent): ".setParent(raw: \(raw), parent: \(optional(parent)))"
     }
   }
 }

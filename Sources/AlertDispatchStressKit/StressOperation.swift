@@ -204,4 +204,8 @@ public enum ReactionAction: Hashable, Sendable {
   case pop(nav: UInt8)
   /// Pauses a dispatch.
   case pause(StressOwner)
+  /// Joins a dispatch outside the simulator to a parent (or detaches it), from inside a pass:
+  /// the call waits in line behind what the pass's other handlers asked for, a `close()` of the
+  /// new parent among them.
+  case setParent(raw: UInt8, parent: StressOwner?)
 }

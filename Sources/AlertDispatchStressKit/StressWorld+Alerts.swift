@@ -71,6 +71,8 @@ extension StressWorld {
     case .close(let owner): step = ownerName(owner).map { .close($0) }
     case .pop(let nav): step = resolve(.pop(nav: nav, animated: false))
     case .pause(let owner): step = ownerName(owner).map { .pause($0) }
+    case .setParent(let raw, let parent):
+      step = .setParent(raw: rawName(raw), parent: parent.flatMap(ownerName))
     }
     guard let step else { return nil }
     return StressRecord.Reaction(
