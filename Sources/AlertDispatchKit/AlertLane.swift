@@ -83,8 +83,8 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
   /// operations).
   private var storage: Storage?
 
-  /// The default lane's name.
-  private static let modalName = "modal"
+  /// The default lane's name, interned first (``LaneKey/modal``).
+  fileprivate static let modalName = "modal"
   /// Whether both lanes are the very same value (most requests name one shared constant):
   /// compares one reference and reads no field, so it retains nothing.
   func isIdentical(to other: AlertLane) -> Bool { storage === other.storage }
@@ -146,7 +146,7 @@ struct LaneKey: Hashable, Sendable {
   private final class Names: @unchecked Sendable {
     private let lock = NSLock()
     /// The default lane's name comes first: ``LaneKey/modal`` is its key.
-    private var keys = ["modal": 0]
+    private var keys = [AlertLane.modalName: 0]
 
     func key(for name: String) -> Int {
       lock.lock()

@@ -139,9 +139,8 @@ final class Domain {
   /// (`AlertHandle.unindex(from:)`), before its dispatch lets go of it. (When a dispatch moves
   /// to another domain, the domain it left still lists its alerts until that domain is rebuilt,
   /// in the same call; nothing reads the lists meanwhile, as with the table of holders.)
-  /// Retained, each
-  /// dependency cost two atomic operations, and handing the list of an alert that ended to its
-  /// waiters two more for each waiter.
+  /// Retained, each dependency cost two atomic operations, and handing the list of an alert
+  /// that ended to its waiters two more for each waiter.
   struct WaiterList: Sequence {
     private var first: Unmanaged<AlertHandle>?
     private var rest = AlertList()

@@ -560,6 +560,11 @@ enum MisuseCatalogue {
       let a = host.add(AlertRequest(id: "a"))
       #expect(a.state == .showing)
       #expect(child.parent == nil && box.children.isEmpty)
+      // The invariant checks would report a closed dispatch with a child.
+      for root in [host, box, child] {
+        #expect(root.checkInvariants() == [])
+        #expect(root.invariantViolations == [])
+      }
       let late = child.add(AlertRequest(id: "late"))
       #expect(late.state == .showing)
       return bench.diagnostics
