@@ -6,8 +6,9 @@
 protocol BenchScheduler: AnyObject {
   /// Builds the scenario's screens and adds its offstage alerts (untimed).
   init(scenario: Scenario)
-  /// The scheduler a measurement uses; by default a new one.
-  static func make(for scenario: Scenario) -> Self
+  /// The scheduler a measurement uses; by default a new one. Two schedulers measured together
+  /// take different slots, so that neither is handed a scheduler the other is using.
+  static func make(for scenario: Scenario, slot: Int) -> Self
   /// Adds one alert (one event).
   func add(_ alert: AlertSpec)
   /// The user closes the alert in front (one event); false when nothing is in front.
@@ -17,24 +18,70 @@ protocol BenchScheduler: AnyObject {
 }
 
 extension BenchScheduler {
-  static func make(for scenario: Scenario) -> Self { Self(scenario: scenario) }
+  static func make(for scenario: Scenario, slot: Int) -> Self { Self(scenario: scenario) }
 }
 
 /// The scripts of the workloads, shared by every scheduler. Each returns the events it made.
 enum Driver {
+  /// One whole run of `scenario`'s script.
   @MainActor
   static func run<S: BenchScheduler>(_ scheduler: S, _ scenario: Scenario) -> Int {
+    var cursor = ScriptCursor()
+    return cursor.advance(scheduler, scenario, budget: .max)
+  }
+}
+
+/// Where a run of a workload's script has got to, so that runs can be made in slices (see
+/// `measurePair`): all adds, then for churn tab switches each followed by a dismiss, for the
+/// others dismisses until nothing is in front.
+///
+/// With an unlimited budget, `advance` makes exactly one whole run, in the same tight loops a
+/// script without slices would run.
+struct ScriptCursor {
+  private var added = 0
+  private var dismissed = 0
+  private var current = 0
+  private var idleSwitches = 0
+  /// Runs finished since the cursor was made.
+  private(set) var finishedRuns = 0
+
+  /// Whether the cursor stands between two runs.
+  var atRunBoundary: Bool { added == 0 }
+
+  /// Makes about `budget` events of the script (a tab switch and its dismiss go together), and
+  /// stops early where a run ends; returns the events made.
+  @MainActor
+  mutating func advance<S: BenchScheduler>(_ scheduler: S, _ scenario: Scenario, budget: Int)
+    -> Int
+  {
+    // Worked on in locals and written back once, and each loop with one test per event, so
+    // that the cursor costs no more per event than a plain loop over the script.
+    var (added, dismissed, current, idleSwitches) = (
+      self.added, self.dismissed, self.current, self.idleSwitches
+    )
     var events = 0
-    for alert in scenario.alerts {
-      scheduler.add(alert)
+    var ended = false
+    defer {
+      if ended {
+        self = ScriptCursor(finishedRuns: finishedRuns + 1)
+      } else {
+        (self.added, self.dismissed, self.current, self.idleSwitches) = (
+          added, dismissed, current, idleSwitches
+        )
+      }
     }
-    events += scenario.alerts.count
+    let alerts = scenario.alerts
+    if added < alerts.count {
+      let end = added + min(alerts.count - added, budget)
+      for alert in alerts[added..<end] { scheduler.add(alert) }
+      events = end - added
+      added = end
+    }
     if scenario.workload == .churn {
-      var current = 0
-      var dismissed = 0
-      var idleSwitches = 0
-      while dismissed < scenario.alerts.count && idleSwitches < 4 {
-        scheduler.switchTab(from: scenario.tabs[current], to: scenario.tabs[1 - current])
+      let tabs = scenario.tabs
+      while dismissed < alerts.count && idleSwitches < 4 {
+        guard events < budget else { return events }
+        scheduler.switchTab(from: tabs[current], to: tabs[1 - current])
         current = 1 - current
         events += 2
         if scheduler.dismissFront() {
@@ -45,18 +92,36 @@ enum Driver {
           idleSwitches += 1
         }
       }
-      precondition(dismissed == scenario.alerts.count, "churn lost alerts in \(S.self)")
+      precondition(dismissed == alerts.count, "churn lost alerts in \(S.self)")
       // Leave tab 0 selected for the next run.
       if current == 1 {
-        scheduler.switchTab(from: scenario.tabs[1], to: scenario.tabs[0])
+        scheduler.switchTab(from: tabs[1], to: tabs[0])
         events += 2
       }
     } else {
-      var dismissed = 0
-      while scheduler.dismissFront() { dismissed += 1 }
-      events += dismissed
-      precondition(dismissed == scenario.alerts.count, "\(S.self) lost alerts")
+      // At most `budget - events` dismisses; the run ends at the call that finds nothing.
+      let allowed = budget - events
+      var left = allowed
+      var emptied = false
+      while left > 0 {
+        guard scheduler.dismissFront() else {
+          emptied = true
+          break
+        }
+        left -= 1
+      }
+      dismissed += allowed - left
+      events += allowed - left
+      guard emptied else { return events }
+      precondition(dismissed == alerts.count, "\(S.self) lost alerts")
     }
+    ended = true
     return events
+  }
+
+  init() {}
+
+  private init(finishedRuns: Int) {
+    self.finishedRuns = finishedRuns
   }
 }

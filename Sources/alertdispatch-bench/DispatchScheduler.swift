@@ -130,12 +130,14 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   }
 
   /// The scheduler for `scenario`; the trees of `deep` and `deep-bare` (10,000 screens) are
-  /// built once and serve every size, since a run leaves only the offstage alerts behind.
-  static func make(for scenario: Scenario) -> Self {
+  /// built once per slot and serve every size, since a run leaves only the offstage alerts
+  /// behind (and letting go of one re-indexes what is left of its domain at each screen that
+  /// leaves it, seconds per tree).
+  static func make(for scenario: Scenario, slot: Int) -> Self {
     guard scenario.workload == .deep || scenario.workload == .deepBare else {
       return Self(scenario: scenario)
     }
-    let key = "\(scenario.workload.rawValue) \(Naming.usesProvider)"
+    let key = "\(scenario.workload.rawValue) \(Naming.usesProvider) \(slot)"
     if let fixture = fixtures[key] as? Self { return fixture }
     let fixture = Self(scenario: scenario)
     fixtures[key] = fixture

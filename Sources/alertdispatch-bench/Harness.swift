@@ -19,6 +19,12 @@ struct BenchOptions {
   var schedulers: Set<String> = []
   /// Runs per repetition when fixed by `--runs`.
   var fixedRuns: Int?
+  /// Whether the ratios the targets read are measured as interleaved pairs (`runPairs`).
+  var pairs = true
+  /// How long each pair runs at least.
+  var pairWindow: Duration = .seconds(1)
+  /// How long a slice of one side of a pair lasts, about.
+  var sliceTarget: Duration = .milliseconds(10)
 
   static let usage = """
     usage: alertdispatch-bench [--json] [--quick] [--reps N]
@@ -29,7 +35,9 @@ struct BenchOptions {
       --only WORKLOAD,…     only these workloads (burst, burst-wide, deep (with deep-bare),
                             dependencies, churn, one-bucket; deep-bare alone, to profile it)
       --schedulers NAME,…   only these schedulers (dispatch, provider, floor, seed002, seed000, seed004)
-      --runs K              exactly K runs per repetition, no time budgets (for callgrind)
+      --runs K              exactly K runs per repetition, no time budgets, no pairs (for callgrind)
+      --no-pairs            no interleaved pairs: the targets read the cells measured in sequence
+      --slice MS            how long a slice of one side of a pair lasts (default 10)
     """
 
   /// Parses the command line; `nil` after printing usage.
@@ -44,6 +52,7 @@ struct BenchOptions {
         options.reps = 1
         options.lifecyclesPerRep = 2_000
         options.alwaysRunUpTo = 1_000
+        options.pairWindow = .milliseconds(100)
       case "--reps":
         guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
           print(usage)
@@ -68,6 +77,15 @@ struct BenchOptions {
         options.repBudget = .seconds(1_000_000)
         options.cellBudget = .seconds(1_000_000)
         options.skipBudget = .seconds(1_000_000)
+        options.pairs = false
+      case "--no-pairs":
+        options.pairs = false
+      case "--slice":
+        guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+          print(usage)
+          return nil
+        }
+        options.sliceTarget = .milliseconds(value)
       case "--only":
         options.workloads = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
       case "--schedulers":
@@ -95,6 +113,8 @@ struct Cell: Codable {
   var skipped: String?
   /// For `deep`: the median over interleaved repetitions of deep ÷ deep-bare − 1.
   var offstageOverhead: Double?
+  /// Measured as one side of an interleaved pair (`runPairs`), not in repetitions of its own.
+  var interleaved: Bool?
 }
 
 extension Duration {
@@ -126,7 +146,7 @@ final class CellRun<S: BenchScheduler> {
 
   init(_ scenario: Scenario, options: BenchOptions, warmUp: Bool) {
     self.scenario = scenario
-    scheduler = S.make(for: scenario)
+    scheduler = S.make(for: scenario, slot: 0)
     runs = options.fixedRuns ?? max(1, options.lifecyclesPerRep / scenario.n)
     if warmUp { _ = Driver.run(scheduler, scenario) }
   }

@@ -7,7 +7,8 @@ extension Report {
     lines.append("")
     lines.append(
       "alertdispatch-bench — median of up to \(repetitions) repetitions; ns per event"
-        + " (one scheduler call) unless marked; ×X = baseline ÷ AlertDispatch per event")
+        + " (one scheduler call) unless marked; ×X = baseline ÷ AlertDispatch per event"
+        + (paired.isEmpty ? "" : "; ratios from interleaved pairs where measured (see below)"))
     lines.append("")
     for kind in SchedulerKind.allCases {
       lines.append("  \(pad(kind.rawValue, 9)) \(kind.summary)")
@@ -17,6 +18,26 @@ extension Report {
       lines.append("")
       lines.append("\(workload.rawValue): \(workload.summary)")
       lines += workloadTable(workload)
+    }
+    if !paired.isEmpty {
+      lines.append("")
+      lines.append(
+        "ratios measured as interleaved pairs (slices of a few ms alternating over the same"
+          + " stretch of time, whole runs; the ratio columns and targets read these):")
+      for figure in paired {
+        let unit = figure.kind == "floor" ? "ns/lifecycle" : "ns/event"
+        let (top, bottom) =
+          figure.kind == "floor"
+          ? (figure.numeratorNsPerLifecycle, figure.denominatorNsPerLifecycle)
+          : (figure.numeratorNsPerEvent, figure.denominatorNsPerEvent)
+        let value =
+          figure.kind == "offstage" ? format(figure.ratio * 100) + " %" : format(figure.ratio) + "×"
+        lines.append(
+          "  \(pad(figure.kind, 8)) \(pad(figure.workload, 12)) \(figure.numerator) ÷"
+            + " \(figure.denominator): \(value) (\(format(top)) ÷ \(format(bottom)) \(unit);"
+            + " runs \(figure.numeratorRuns) and \(figure.denominatorRuns),"
+            + " \(figure.slices) slices, \(format(figure.seconds)) s)")
+      }
     }
     lines.append("")
     lines.append("bytes per queued alert (mallinfo2 uordblks delta ÷ n, paused dispatch):")
@@ -87,8 +108,11 @@ extension Report {
           + few.map { "\($0.scheduler) n=\($0.n) ×\($0.repetitions)" }.joined(separator: ", "))
     }
     if let life = scaling[workload.rawValue] {
+      let sequential = sequentialScaling[workload.rawValue] ?? life
+      let paired = pairedRatio("growth", workload, sizes.last ?? 0) != nil
       lines.append(
-        "  dispatch per event, n=\(sizes.last ?? 0) ÷ n=\(sizes.first ?? 0): \(format(life))×")
+        "  dispatch per event, n=\(sizes.last ?? 0) ÷ n=\(sizes.first ?? 0): \(format(life))×"
+          + (paired ? " interleaved (\(format(sequential))× from the cells above)" : ""))
     }
     return lines
   }

@@ -39,13 +39,25 @@ struct Report: Codable {
   /// repetitions, by n.
   var offstageOverhead: [String: Double] = [:]
   var targets: [TargetFigure] = []
+  /// The ratios measured as interleaved pairs; where one is here, the comparisons, the scaling,
+  /// the offstage cost and the targets read it instead of the ratio of two cells.
+  var paired: [PairedFigure]
+  /// AlertDispatch ns per event at the largest size ÷ at the smallest, by workload, from the
+  /// cells measured one after the other.
+  var sequentialScaling: [String: Double] = [:]
 
-  init(options: BenchOptions, cells: [Cell], memory: [MemoryFigure]) {
+  init(options: BenchOptions, cells: [Cell], memory: [MemoryFigure], paired: [PairedFigure]) {
     sizes = options.sizes
     repetitions = options.reps
     self.cells = cells
     self.memory = memory
+    self.paired = paired
     computeFigures()
+  }
+
+  /// The paired ratio of `kind` on `workload` at `n`, if one was measured.
+  func pairedRatio(_ kind: String, _ workload: Workload, _ n: Int) -> Double? {
+    paired.first { $0.kind == kind && $0.workload == workload.rawValue && $0.n == n }?.ratio
   }
 
   func cell(_ kind: SchedulerKind, _ workload: Workload, _ n: Int) -> Cell? {
@@ -59,7 +71,9 @@ struct Report: Codable {
         guard let ours = cell(.dispatch, workload, n), let event = ours.nsPerEvent else { continue }
         var speedup: [String: Double] = [:]
         for kind in SchedulerKind.allCases where kind != .dispatch {
-          if let theirs = cell(kind, workload, n)?.nsPerEvent {
+          if let ratio = pairedRatio(kind.rawValue, workload, n) {
+            speedup[kind.rawValue] = ratio
+          } else if let theirs = cell(kind, workload, n)?.nsPerEvent {
             speedup[kind.rawValue] = theirs / event
           }
         }
@@ -67,7 +81,8 @@ struct Report: Codable {
         comparisons.append(
           Comparison(
             workload: workload.rawValue, n: n, speedup: speedup,
-            lifecycleOverFloor: floor.flatMap { f in ours.nsPerLifecycle.map { $0 / f } }))
+            lifecycleOverFloor: pairedRatio("floor", workload, n)
+              ?? floor.flatMap { f in ours.nsPerLifecycle.map { $0 / f } }))
       }
     }
     for workload in Workload.allCases {
@@ -75,11 +90,15 @@ struct Report: Codable {
         let low = cell(.dispatch, workload, small)?.nsPerEvent,
         let high = cell(.dispatch, workload, large)?.nsPerEvent
       {
-        scaling[workload.rawValue] = high / low
+        sequentialScaling[workload.rawValue] = high / low
+        scaling[workload.rawValue] = pairedRatio("growth", workload, large) ?? high / low
       }
     }
     for n in sizes {
-      if let overhead = cell(.dispatch, .deep, n)?.offstageOverhead {
+      if let overhead = pairedRatio("offstage", .deep, n)
+        ?? cell(.dispatch, .deep, n)?
+        .offstageOverhead
+      {
         offstageOverhead["\(n)"] = overhead
       }
     }
@@ -92,7 +111,7 @@ struct Report: Codable {
     let timed = timedWorkloads.filter { ran($0) }
     let small = sizes.first ?? 0
     let large = sizes.last ?? 0
-    let pivot = sizes.contains(10_000) ? 10_000 : large
+    let pivot = BenchOptions.pivot(sizes)
     for workload in Workload.allCases {
       guard let ratio = scaling[workload.rawValue] else { continue }
       targets.append(

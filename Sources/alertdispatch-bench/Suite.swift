@@ -92,6 +92,14 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
           report(pair.bare)
           continue
         }
+        if options.pairs && kind == .seed004 && n == BenchOptions.pivot(options.sizes) {
+          // Measured interleaved with AlertDispatch, in `runPairs`.
+          report(
+            Cell(
+              scheduler: kind.rawValue, workload: workload.rawValue, n: n, repetitions: 0,
+              skipped: "measured interleaved with dispatch (paired ratios)"))
+          continue
+        }
         let predicted = last[kind].map { previous in
           let scale = Double(n) / Double(previous.n)
           let growth = kind.isQuadratic ? scale * scale : scale
@@ -104,4 +112,95 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
     }
   }
   return cells
+}
+
+extension BenchOptions {
+  /// The size the 1000× target is read at: 10,000, or the largest size when 10,000 is not run.
+  static func pivot(_ sizes: [Int]) -> Int {
+    sizes.contains(10_000) ? 10_000 : (sizes.max() ?? 0)
+  }
+}
+
+/// Measures every ratio a target reads as an interleaved pair (`measurePair`), for the cells the
+/// suite ran: AlertDispatch at the largest n against the smallest, seed 004 against
+/// AlertDispatch at the pivot size (whose cell it fills in), AlertDispatch against the ring
+/// buffer at every n, and deep against deep-bare at every n.
+@MainActor
+func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -> Void)
+  -> [PairedFigure]
+{
+  var figures: [PairedFigure] = []
+  func ran(_ kind: SchedulerKind, _ workload: Workload, _ n: Int) -> Bool {
+    cells.contains {
+      $0.scheduler == kind.rawValue && $0.workload == workload.rawValue && $0.n == n
+        && $0.skipped == nil
+    }
+  }
+  func side(
+    _ kind: SchedulerKind, _ workload: Workload, _ n: Int, slot: Int = 0
+  ) -> any PairSide {
+    let scenario = Scenario(workload, n: n, seed: 42)
+    // Seed 004 at the pivot takes seconds a run: no warm-up run for it, and slices four times
+    // as long as AlertDispatch's, so that the pair takes a quarter longer than its run alone
+    // rather than twice as long (the two still alternate every 50 ms by default).
+    let slow = kind == .seed004
+    return slicedRun(
+      kind, scenario, slot: slot, sliceTarget: options.sliceTarget * (slow ? 4 : 1),
+      warmUp: !slow || n <= 1_000)
+  }
+  func add(_ figure: PairedFigure) {
+    progress(
+      "paired \(figure.kind) \(figure.workload): \(figure.numerator) ÷ \(figure.denominator)"
+        + " = \(figure.ratio)")
+    figures.append(figure)
+  }
+  let window = options.pairWindow
+  let sizes = options.sizes
+  let pivot = BenchOptions.pivot(options.sizes)
+  for workload in Workload.allCases {
+    if let small = sizes.first, let large = sizes.last, small < large,
+      ran(.dispatch, workload, small) && ran(.dispatch, workload, large)
+    {
+      add(
+        pairedFigure(
+          kind: "growth", workload: workload, n: large,
+          numerator: side(.dispatch, workload, large),
+          denominator: side(.dispatch, workload, small, slot: 1),
+          window: window, minimumRuns: (1, 1)))
+    }
+    guard !workload.isReference else { continue }
+    let seedSelected = options.schedulers.isEmpty || options.schedulers.contains("seed004")
+    if seedSelected && ran(.dispatch, workload, pivot) {
+      let figure = pairedFigure(
+        kind: "seed004", workload: workload, n: pivot,
+        numerator: side(.seed004, workload, pivot),
+        denominator: side(.dispatch, workload, pivot), window: window, minimumRuns: (1, 1))
+      add(figure)
+      cells.removeAll {
+        $0.scheduler == SchedulerKind.seed004.rawValue && $0.workload == workload.rawValue
+          && $0.n == pivot
+      }
+      cells.append(
+        Cell(
+          scheduler: SchedulerKind.seed004.rawValue, workload: workload.rawValue, n: pivot,
+          nsPerEvent: figure.numeratorNsPerEvent, nsPerLifecycle: figure.numeratorNsPerLifecycle,
+          repetitions: 1, interleaved: true))
+    }
+    for n in sizes where ran(.floor, workload, n) && ran(.dispatch, workload, n) {
+      add(
+        pairedFigure(
+          kind: "floor", workload: workload, n: n, numerator: side(.dispatch, workload, n),
+          denominator: side(.floor, workload, n), window: window, minimumRuns: (1, 1),
+          perLifecycle: true))
+    }
+    if workload == .deep {
+      for n in sizes where ran(.dispatch, .deep, n) && ran(.dispatch, .deepBare, n) {
+        add(
+          pairedFigure(
+            kind: "offstage", workload: workload, n: n, numerator: side(.dispatch, .deep, n),
+            denominator: side(.dispatch, .deepBare, n), window: window, minimumRuns: (2, 2)))
+      }
+    }
+  }
+  return figures
 }

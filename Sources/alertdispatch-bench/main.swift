@@ -9,11 +9,16 @@ AlertDispatch.diagnosticHandler = { _ in }
 guard let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
   exit(2)
 }
-let cells = runSuite(options) { line in
+var cells = runSuite(options) { line in
   if !options.json { print(line) }
 }
+let paired =
+  options.pairs
+  ? runPairs(options, cells: &cells) { line in
+    if !options.json { print(line) }
+  } : []
 let memory = options.sizes.filter { $0 >= 1_000 }.map { n in
   MemoryFigure(n: n, bytesPerQueuedAlert: bytesPerQueuedAlert(n: n))
 }
-let report = Report(options: options, cells: cells, memory: memory)
+let report = Report(options: options, cells: cells, memory: memory, paired: paired)
 print(options.json ? report.json() : report.table())
