@@ -62,10 +62,11 @@ final class SlicedRun<S: BenchScheduler>: PairSide {
 /// `BenchScheduler.make(for:slot:)`), after one untimed run when `warmUp`.
 @MainActor
 func slicedRun(
-  _ kind: SchedulerKind, _ scenario: Scenario, slot: Int, sliceTarget: Duration, warmUp: Bool
+  _ kind: SchedulerKind, label: String, _ scenario: Scenario, slot: Int, sliceTarget: Duration,
+  warmUp: Bool
 ) -> any PairSide {
   func make<S: BenchScheduler>(_ type: S.Type) -> any PairSide {
-    SlicedRun<S>(kind.rawValue, scenario, slot: slot, sliceTarget: sliceTarget, warmUp: warmUp)
+    SlicedRun<S>(label, scenario, slot: slot, sliceTarget: sliceTarget, warmUp: warmUp)
   }
   return make(kind.schedulerType)
 }
@@ -97,7 +98,7 @@ func measurePair(
     let bDone = satisfied && b.atRunBoundary
     if aDone && bDone { return slices }
     // A side short of its minimum stops at the end of a run, so that seed 004, whose one run
-    // at 10,000 takes seconds, is not started on a second.
+    // at 10,000 takes seconds, is not started on a second (its pair has no window).
     if !aDone { a.runSlice(clock, toRunEnd: satisfied || a.finishedRuns < minimumRuns.a) }
     if !bDone { b.runSlice(clock, toRunEnd: satisfied || b.finishedRuns < minimumRuns.b) }
     slices += 1

@@ -70,6 +70,7 @@ extension Report {
       }
     } else if workload == .deepBare {
       header += pad("offstage +%", 14, right: true)
+      if !paired.isEmpty { header += pad("(reps)", 10, right: true) }
     }
     var lines = ["  " + header]
     for n in sizes where cells.contains(where: { $0.workload == workload.rawValue && $0.n == n }) {
@@ -92,6 +93,11 @@ extension Report {
       } else if workload == .deepBare {
         line += pad(
           offstageOverhead["\(n)"].map { format($0 * 100) + " %" } ?? "-", 14, right: true)
+        if !paired.isEmpty {
+          // The median over interleaved repetitions, which the targets read before pairs.
+          let reps = cell(.dispatch, .deep, n)?.offstageOverhead
+          line += pad(reps.map { format($0 * 100) + " %" } ?? "-", 10, right: true)
+        }
       }
       lines.append("  " + line)
     }

@@ -71,7 +71,8 @@ struct Report: Codable {
         guard let ours = cell(.dispatch, workload, n), let event = ours.nsPerEvent else { continue }
         var speedup: [String: Double] = [:]
         for kind in SchedulerKind.allCases where kind != .dispatch {
-          if let ratio = pairedRatio(kind.rawValue, workload, n) {
+          // Only seed 004's pair is a speedup (the floor's pair is a ratio of lifecycles).
+          if kind == .seed004, let ratio = pairedRatio(kind.rawValue, workload, n) {
             speedup[kind.rawValue] = ratio
           } else if let theirs = cell(kind, workload, n)?.nsPerEvent {
             speedup[kind.rawValue] = theirs / event

@@ -84,7 +84,7 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
       let scenario = Scenario(workload, n: n, seed: 42)
       for kind in SchedulerKind.allCases
       where kind.runs(workload)
-        && (options.schedulers.isEmpty || options.schedulers.contains(kind.rawValue))
+        && options.selects(kind)
       {
         if workload == .deep && kind == .dispatch {
           let pair = measureOffstagePair(n: n, options: options)
@@ -92,7 +92,9 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
           report(pair.bare)
           continue
         }
-        if options.pairs && kind == .seed004 && n == BenchOptions.pivot(options.sizes) {
+        if options.pairs && kind == .seed004 && n == BenchOptions.pivot(options.sizes)
+          && options.selects(.dispatch)
+        {
           // Measured interleaved with AlertDispatch, in `runPairs`.
           report(
             Cell(
@@ -115,6 +117,11 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
 }
 
 extension BenchOptions {
+  /// Whether `kind` runs (`--schedulers` leaves some out).
+  func selects(_ kind: SchedulerKind) -> Bool {
+    schedulers.isEmpty || schedulers.contains(kind.rawValue)
+  }
+
   /// The size the 1000× target is read at: 10,000, or the largest size when 10,000 is not run.
   static func pivot(_ sizes: [Int]) -> Int {
     sizes.contains(10_000) ? 10_000 : (sizes.max() ?? 0)
@@ -137,7 +144,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     }
   }
   func side(
-    _ kind: SchedulerKind, _ workload: Workload, _ n: Int, slot: Int = 0
+    _ kind: SchedulerKind, _ workload: Workload, _ n: Int, slot: Int = 0, label: String? = nil
   ) -> any PairSide {
     let scenario = Scenario(workload, n: n, seed: 42)
     // Seed 004 at the pivot takes seconds a run: no warm-up run for it, and slices four times
@@ -145,7 +152,8 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     // rather than twice as long (the two still alternate every 50 ms by default).
     let slow = kind == .seed004
     return slicedRun(
-      kind, scenario, slot: slot, sliceTarget: options.sliceTarget * (slow ? 4 : 1),
+      kind, label: label ?? kind.rawValue, scenario, slot: slot,
+      sliceTarget: options.sliceTarget * (slow ? 4 : 1),
       warmUp: !slow || n <= 1_000)
   }
   func add(_ figure: PairedFigure) {
@@ -169,12 +177,13 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
           window: window, minimumRuns: (1, 1)))
     }
     guard !workload.isReference else { continue }
-    let seedSelected = options.schedulers.isEmpty || options.schedulers.contains("seed004")
-    if seedSelected && ran(.dispatch, workload, pivot) {
+    if options.selects(.seed004) && ran(.dispatch, workload, pivot) {
+      // No window: the pair ends with seed 004's first run (at 10,000, seconds long), which a
+      // window longer than that run would make it start a second time.
       let figure = pairedFigure(
         kind: "seed004", workload: workload, n: pivot,
         numerator: side(.seed004, workload, pivot),
-        denominator: side(.dispatch, workload, pivot), window: window, minimumRuns: (1, 1))
+        denominator: side(.dispatch, workload, pivot), window: .zero, minimumRuns: (1, 1))
       add(figure)
       cells.removeAll {
         $0.scheduler == SchedulerKind.seed004.rawValue && $0.workload == workload.rawValue
@@ -197,8 +206,10 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
       for n in sizes where ran(.dispatch, .deep, n) && ran(.dispatch, .deepBare, n) {
         add(
           pairedFigure(
-            kind: "offstage", workload: workload, n: n, numerator: side(.dispatch, .deep, n),
-            denominator: side(.dispatch, .deepBare, n), window: window, minimumRuns: (2, 2)))
+            kind: "offstage", workload: workload, n: n,
+            numerator: side(.dispatch, .deep, n, label: "deep"),
+            denominator: side(.dispatch, .deepBare, n, label: "deep-bare"), window: window,
+            minimumRuns: (2, 2)))
       }
     }
   }
