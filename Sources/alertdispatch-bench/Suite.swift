@@ -159,7 +159,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
   func add(_ figure: PairedFigure) {
     progress(
       "paired \(figure.kind) \(figure.workload): \(figure.numerator) ÷ \(figure.denominator)"
-        + " = \(figure.ratio)")
+        + " = \((figure.ratio * 1000).rounded() / 1000)")
     figures.append(figure)
   }
   let window = options.pairWindow
