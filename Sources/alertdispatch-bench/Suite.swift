@@ -163,6 +163,8 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     figures.append(figure)
   }
   let window = options.pairWindow
+  // At least four whole runs a side: at 100,000 one run of AlertDispatch takes a quarter to
+  // half a second, and a 1 s pair held only two or three of them.
   let sizes = options.sizes
   let pivot = BenchOptions.pivot(options.sizes)
   for workload in Workload.allCases {
@@ -174,7 +176,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
           kind: "growth", workload: workload, n: large,
           numerator: side(.dispatch, workload, large),
           denominator: side(.dispatch, workload, small, slot: 1),
-          window: window, minimumRuns: (1, 1)))
+          window: window, minimumRuns: (4, 4)))
     }
     guard !workload.isReference else { continue }
     if options.selects(.seed004) && ran(.dispatch, workload, pivot) {
@@ -199,7 +201,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
       add(
         pairedFigure(
           kind: "floor", workload: workload, n: n, numerator: side(.dispatch, workload, n),
-          denominator: side(.floor, workload, n), window: window, minimumRuns: (1, 1),
+          denominator: side(.floor, workload, n), window: window, minimumRuns: (4, 4),
           perLifecycle: true))
     }
     if workload == .deep {
@@ -209,7 +211,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
             kind: "offstage", workload: workload, n: n,
             numerator: side(.dispatch, .deep, n, label: "deep"),
             denominator: side(.dispatch, .deepBare, n, label: "deep-bare"), window: window,
-            minimumRuns: (2, 2)))
+            minimumRuns: (4, 4)))
       }
     }
   }
