@@ -105,12 +105,24 @@ func measurePair(
   }
 }
 
+/// What a paired ratio is for.
+enum PairKind: String, Codable {
+  /// AlertDispatch per event at the largest n ÷ at the smallest.
+  case growth
+  /// Seed 004 per event ÷ AlertDispatch.
+  case seed004
+  /// AlertDispatch per lifecycle ÷ the ring buffer's.
+  case floor
+  /// Deep per event ÷ deep-bare, minus one.
+  case offstage
+
+  /// Whether the ratio compares lifecycles rather than events.
+  var perLifecycle: Bool { self == .floor }
+}
+
 /// A ratio of two figures measured as an interleaved pair (`measurePair`).
 struct PairedFigure: Codable {
-  /// What the ratio is for: `growth` (AlertDispatch per event at the largest n ÷ at the
-  /// smallest), `seed004` (seed 004 per event ÷ AlertDispatch), `floor` (AlertDispatch per
-  /// lifecycle ÷ the ring buffer's) or `offstage` (deep per event ÷ deep-bare, minus one).
-  var kind: String
+  var kind: PairKind
   var workload: String
   /// The size the ratio is read at (for growth, the largest).
   var n: Int
@@ -134,22 +146,22 @@ extension PairSide {
   var nsPerLifecycle: Double { time.nanoseconds / Double(max(1, finishedRuns * n)) }
 }
 
-/// Measures `numerator` against `denominator` as a pair and reports their ratio: per lifecycle
-/// when `perLifecycle`, else per event; minus one for `offstage`.
+/// Measures `numerator` against `denominator` as a pair and reports their ratio as `kind` reads
+/// it (`PairKind`).
 @MainActor
 func pairedFigure(
-  kind: String, workload: Workload, n: Int, numerator: any PairSide, denominator: any PairSide,
-  window: Duration, minimumRuns: (a: Int, b: Int), perLifecycle: Bool = false
+  kind: PairKind, workload: Workload, n: Int, numerator: any PairSide, denominator: any PairSide,
+  window: Duration, minimumRuns: (a: Int, b: Int)
 ) -> PairedFigure {
   let clock = ContinuousClock()
   let start = clock.now
   let slices = measurePair(numerator, denominator, window: window, minimumRuns: minimumRuns)
   let seconds = (clock.now - start).nanoseconds / 1e9
   var ratio =
-    perLifecycle
+    kind.perLifecycle
     ? numerator.nsPerLifecycle / denominator.nsPerLifecycle
     : numerator.nsPerEvent / denominator.nsPerEvent
-  if kind == "offstage" { ratio -= 1 }
+  if kind == .offstage { ratio -= 1 }
   return PairedFigure(
     kind: kind, workload: workload.rawValue, n: n, numerator: numerator.label,
     denominator: denominator.label, numeratorNsPerEvent: numerator.nsPerEvent,

@@ -26,15 +26,15 @@ extension Report {
           + " times as long, alternating over the same stretch of time; whole runs; the ratio"
           + " columns and targets read these):")
       for figure in paired {
-        let unit = figure.kind == "floor" ? "ns/lifecycle" : "ns/event"
+        let unit = figure.kind.perLifecycle ? "ns/lifecycle" : "ns/event"
         let (top, bottom) =
-          figure.kind == "floor"
+          figure.kind.perLifecycle
           ? (figure.numeratorNsPerLifecycle, figure.denominatorNsPerLifecycle)
           : (figure.numeratorNsPerEvent, figure.denominatorNsPerEvent)
         let value =
-          figure.kind == "offstage" ? format(figure.ratio * 100) + " %" : format(figure.ratio) + "×"
+          figure.kind == .offstage ? format(figure.ratio * 100) + " %" : format(figure.ratio) + "×"
         lines.append(
-          "  \(pad(figure.kind, 8)) \(pad(figure.workload, 12)) \(figure.numerator) ÷"
+          "  \(pad(figure.kind.rawValue, 8)) \(pad(figure.workload, 12)) \(figure.numerator) ÷"
             + " \(figure.denominator): \(value) (\(format(top)) ÷ \(format(bottom)) \(unit);"
             + " runs \(figure.numeratorRuns) and \(figure.denominatorRuns),"
             + " \(figure.slices) slices, \(format(figure.seconds)) s)")
@@ -116,7 +116,7 @@ extension Report {
     }
     if let life = scaling[workload.rawValue] {
       let sequential = sequentialScaling[workload.rawValue] ?? life
-      let paired = pairedRatio("growth", workload, sizes.last ?? 0) != nil
+      let paired = pairedRatio(.growth, workload, sizes.last ?? 0) != nil
       lines.append(
         "  dispatch per event, n=\(sizes.last ?? 0) ÷ n=\(sizes.first ?? 0): \(format(life))×"
           + (paired ? " interleaved (\(format(sequential))× from the cells above)" : ""))

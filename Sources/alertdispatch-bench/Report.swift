@@ -56,7 +56,7 @@ struct Report: Codable {
   }
 
   /// The paired ratio of `kind` on `workload` at `n`, if one was measured.
-  func pairedRatio(_ kind: String, _ workload: Workload, _ n: Int) -> Double? {
+  func pairedRatio(_ kind: PairKind, _ workload: Workload, _ n: Int) -> Double? {
     paired.first { $0.kind == kind && $0.workload == workload.rawValue && $0.n == n }?.ratio
   }
 
@@ -72,7 +72,7 @@ struct Report: Codable {
         var speedup: [String: Double] = [:]
         for kind in SchedulerKind.allCases where kind != .dispatch {
           // Only seed 004's pair is a speedup (the floor's pair is a ratio of lifecycles).
-          if kind == .seed004, let ratio = pairedRatio(kind.rawValue, workload, n) {
+          if kind == .seed004, let ratio = pairedRatio(.seed004, workload, n) {
             speedup[kind.rawValue] = ratio
           } else if let theirs = cell(kind, workload, n)?.nsPerEvent {
             speedup[kind.rawValue] = theirs / event
@@ -82,7 +82,7 @@ struct Report: Codable {
         comparisons.append(
           Comparison(
             workload: workload.rawValue, n: n, speedup: speedup,
-            lifecycleOverFloor: pairedRatio("floor", workload, n)
+            lifecycleOverFloor: pairedRatio(.floor, workload, n)
               ?? floor.flatMap { f in ours.nsPerLifecycle.map { $0 / f } }))
       }
     }
@@ -92,14 +92,12 @@ struct Report: Codable {
         let high = cell(.dispatch, workload, large)?.nsPerEvent
       {
         sequentialScaling[workload.rawValue] = high / low
-        scaling[workload.rawValue] = pairedRatio("growth", workload, large) ?? high / low
+        scaling[workload.rawValue] = pairedRatio(.growth, workload, large) ?? high / low
       }
     }
     for n in sizes {
-      if let overhead = pairedRatio("offstage", .deep, n)
-        ?? cell(.dispatch, .deep, n)?
-        .offstageOverhead
-      {
+      let repetitions = cell(.dispatch, .deep, n)?.offstageOverhead
+      if let overhead = pairedRatio(.offstage, .deep, n) ?? repetitions {
         offstageOverhead["\(n)"] = overhead
       }
     }

@@ -173,7 +173,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     {
       add(
         pairedFigure(
-          kind: "growth", workload: workload, n: large,
+          kind: .growth, workload: workload, n: large,
           numerator: side(.dispatch, workload, large),
           denominator: side(.dispatch, workload, small, slot: 1),
           window: window, minimumRuns: (4, 4)))
@@ -183,7 +183,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
       // No window: the pair ends with seed 004's first run (at 10,000, seconds long), which a
       // window longer than that run would make it start a second time.
       let figure = pairedFigure(
-        kind: "seed004", workload: workload, n: pivot,
+        kind: .seed004, workload: workload, n: pivot,
         numerator: side(.seed004, workload, pivot),
         denominator: side(.dispatch, workload, pivot), window: .zero, minimumRuns: (1, 1))
       add(figure)
@@ -200,15 +200,14 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     for n in sizes where ran(.floor, workload, n) && ran(.dispatch, workload, n) {
       add(
         pairedFigure(
-          kind: "floor", workload: workload, n: n, numerator: side(.dispatch, workload, n),
-          denominator: side(.floor, workload, n), window: window, minimumRuns: (4, 4),
-          perLifecycle: true))
+          kind: .floor, workload: workload, n: n, numerator: side(.dispatch, workload, n),
+          denominator: side(.floor, workload, n), window: window, minimumRuns: (4, 4)))
     }
     if workload == .deep {
       for n in sizes where ran(.dispatch, .deep, n) && ran(.dispatch, .deepBare, n) {
         add(
           pairedFigure(
-            kind: "offstage", workload: workload, n: n,
+            kind: .offstage, workload: workload, n: n,
             numerator: side(.dispatch, .deep, n, label: "deep"),
             denominator: side(.dispatch, .deepBare, n, label: "deep-bare"), window: window,
             minimumRuns: (4, 4)))
