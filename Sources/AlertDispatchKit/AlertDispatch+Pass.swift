@@ -34,10 +34,24 @@ extension DispatchNode {
         )
       }
     }
+    var firstRound = 0
+    // A domain of one lane, which its short cut plans (most passes): its decisions are carried
+    // out as they are made, with no list of decisions and no round of plans.
+    if let short = arbiter.onlyLaneShortPlan() {
+      if applyShortPlan(short) {
+        domain.isSettled = short.suspending == nil && short.goingUp == nil
+        if DispatchNode.checksInvariants {
+          invariantViolations.append(contentsOf: checkInvariants())
+        }
+        return
+      }
+      // The presenter refused: the domain is planned again, as after any refusal.
+      firstRound = 1
+    }
     var decisions: [PassDecision] = []
     swap(&decisions, &domain.decisionBuffer)
     defer { domain.decisionBuffer = decisions }
-    for round in 0..<10_000 {
+    for round in firstRound..<10_000 {
       if round > 0 { arbiter.planTime = nil }
       var plan = arbiter.plan(reusing: &decisions)
       if plan.decisions.isEmpty {
@@ -69,6 +83,28 @@ extension DispatchNode {
     if DispatchNode.checksInvariants {
       invariantViolations.append(contentsOf: checkInvariants())
     }
+  }
+
+  /// Carries out a short plan as ``apply(_:)`` carries out its decisions, and asks for its
+  /// wake-up; returns false when the presenter refused the alert going up (the domain must then
+  /// be planned again, and no wake-up is asked for).
+  private func applyShortPlan(_ short: Arbiter.ShortPlan) -> Bool {
+    // Whether the alert going up comes back, read before anything changes, as the plan's
+    // decision was.
+    // Not `goingUp.map { … }`: a closure made on the main actor and handed to the standard
+    // library checks at run time that it runs there.
+    var restoring = false
+    if let alert = short.goingUp { restoring = withGuaranteed(alert) { $0.state.isSuspended } }
+    if let alert = short.suspending { withGuaranteed(alert) { suspend($0) } }
+    if let alert = short.goingUp {
+      if restoring {
+        withGuaranteed(alert) { restore($0) }
+      } else if !withGuaranteed(alert, { present($0) }) {
+        return false
+      }
+    }
+    scheduleWake(at: short.wakeAt)
+    return true
   }
 
   /// Carries out decisions in order; stops at a refused presentation, after which the domain

@@ -144,9 +144,25 @@ struct Arbiter {
 
   /// Plans the domain's lane at `index`.
   private mutating func planLane(_ root: DispatchNode, at index: Int, into plan: inout PassPlan) {
-    guard let short = shortPlan(root, at: index) else {
+    guard let short = checkedShortPlan(root, at: index) else {
       return planLaneInFull(root, at: index, into: &plan)
     }
+    if let alert = short.suspending { plan.decisions.append(.suspend(alert)) }
+    if let alert = short.goingUp { plan.decisions.append(goUp(alert)) }
+    if let wakeAt = short.wakeAt { plan.wake(at: wakeAt) }
+  }
+
+  /// The short plan of the domain's only lane, or `nil` when the domain has more lanes or the
+  /// lane needs the full plan (see ``shortPlan(_:at:)``).
+  mutating func onlyLaneShortPlan() -> ShortPlan? {
+    withGuaranteed(rootReference) { root in
+      root.domain.lanes.count == 1 ? checkedShortPlan(root, at: 0) : nil
+    }
+  }
+
+  /// The lane's short plan, checked against its full plan when invariants are checked.
+  private mutating func checkedShortPlan(_ root: DispatchNode, at index: Int) -> ShortPlan? {
+    guard let short = shortPlan(root, at: index) else { return nil }
     if DispatchNode.checksInvariants {
       // A short cut must decide what the full plan decides, wake-up included.
       var full = PassPlan()
@@ -160,14 +176,12 @@ struct Arbiter {
         )
       }
     }
-    if let alert = short.suspending { plan.decisions.append(.suspend(alert)) }
-    if let alert = short.goingUp { plan.decisions.append(goUp(alert)) }
-    if let wakeAt = short.wakeAt { plan.wake(at: wakeAt) }
+    return short
   }
 
   /// What a short cut decided for a lane: at most one alert is suspended (first), at most one
   /// goes up, and when to look again. The alerts are not retained, as in the decisions.
-  private struct ShortPlan {
+  struct ShortPlan {
     var suspending: Unmanaged<AlertHandle>?
     var goingUp: Unmanaged<AlertHandle>?
     var wakeAt: AlertInstant?
