@@ -88,6 +88,9 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
   /// Whether both lanes are the very same value (most requests name one shared constant):
   /// compares one reference and reads no field, so it retains nothing.
   func isIdentical(to other: AlertLane) -> Bool { storage === other.storage }
+  /// Whether this is the default lane as `AlertLane.modal` makes it (no storage), which is
+  /// valid: a request in it needs no lane check.
+  var isDefault: Bool { storage == nil }
 
   /// Creates a lane.
   public init(_ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero) {

@@ -134,6 +134,9 @@ public struct AlertRequest: Sendable, Equatable {
 
   /// A message saying why this request cannot be scheduled, or `nil` when it is valid.
   var validationError: String? {
+    // Most requests are in the default lane and set no timing, cap or category: valid, decided
+    // without reading any of them.
+    if rare == nil && lane.isDefault { return nil }
     if let error = lane.validationError { return error }
     if let error = cap?.validationError(alertID: id) { return error }
     if category?.isEmpty == true { return "category is empty" }

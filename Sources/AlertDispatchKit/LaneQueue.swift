@@ -816,15 +816,21 @@ final class LaneQueues {
   private var firstLane = -1
   @exclusivity(unchecked)
   private var firstRank: LineRank?
+  /// The first lane's front alert, not retained (its queue holds it), kept with `firstRank`:
+  /// a pass reads it for the alert it puts up, most often from the first lane.
+  @exclusivity(unchecked)
+  private var firstFront: Unmanaged<AlertHandle>?
 
   /// Copies the first lane's key and front rank after a change to it.
   private func recordFirst() {
     if lanes.isEmpty {
       firstLane = -1
       firstRank = nil
+      firstFront = nil
     } else {
       firstLane = lanes[0].rawValue
       firstRank = queues[0].frontRank
+      firstFront = queues[0].frontReference
     }
   }
 
@@ -845,7 +851,8 @@ final class LaneQueues {
 
   /// The first alert of `lane`'s queue, not retained (the queue holds it).
   func frontReference(for lane: LaneKey) -> Unmanaged<AlertHandle>? {
-    for index in lanes.indices where lanes[index] == lane {
+    if firstLane == lane.rawValue { return firstFront }
+    for index in lanes.indices.dropFirst() where lanes[index] == lane {
       return queues[index].frontReference
     }
     return nil
@@ -872,10 +879,11 @@ final class LaneQueues {
         stale.append(lanes[index].rawValue)
       }
     }
-    // The copy of the first lane's key and rank beside the arrays.
+    // The copy of the first lane's key, rank and front beside the arrays.
     let rank = queues.first?.frontRank
     if firstLane != (lanes.first?.rawValue ?? -1) || firstRank?.priority != rank?.priority
       || firstRank?.seq != rank?.seq
+      || firstFront?.toOpaque() != queues.first?.frontReference?.toOpaque()
     {
       stale.append(lanes.first?.rawValue ?? -1)
     }
@@ -910,7 +918,10 @@ final class LaneQueues {
     let lane = alert.laneKey
     for index in lanes.indices where lanes[index] == lane {
       queues[index].insert(alert, parking: parking)
-      if index == 0 { firstRank = queues[0].frontRank }
+      if index == 0 {
+        firstRank = queues[0].frontRank
+        firstFront = queues[0].frontReference
+      }
       return
     }
     var queue = LaneQueue()
