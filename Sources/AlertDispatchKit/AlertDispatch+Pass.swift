@@ -26,23 +26,14 @@ extension DispatchNode {
       chain: ActiveChain(
         root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp))
     defer { domain.linkBuffer = arbiter.chain.recycled() }
-    if DispatchNode.checksInvariants && arbiter.chain.isReused {
-      let fresh = ActiveChain(root: self)
-      if !arbiter.chain.isSame(as: fresh) {
-        invariantViolations.append(
-          "reused chain \(arbiter.chain.names) differs from the chain built afresh \(fresh.names)"
-        )
-      }
-    }
+    if DispatchNode.checksInvariants && arbiter.chain.isReused { checkReused(arbiter.chain) }
     var firstRound = 0
     // A domain of one lane, which its short cut plans (most passes): its decisions are carried
     // out as they are made, with no list of decisions and no round of plans.
     if let short = arbiter.onlyLaneShortPlan() {
       if applyShortPlan(short) {
         domain.isSettled = short.suspending == nil && short.goingUp == nil
-        if DispatchNode.checksInvariants {
-          invariantViolations.append(contentsOf: checkInvariants())
-        }
+        if DispatchNode.checksInvariants { recordInvariantViolations() }
         return
       }
       // The presenter refused: the domain is planned again, as after any refusal.
@@ -80,9 +71,26 @@ extension DispatchNode {
     if !settled {
       diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
     }
-    if DispatchNode.checksInvariants {
-      invariantViolations.append(contentsOf: checkInvariants())
+    if DispatchNode.checksInvariants { recordInvariantViolations() }
+  }
+
+  // The checks the tests and the stress tool turn on, kept out of line so that the pass the
+  // apps run carries none of their code.
+
+  /// Records a difference between a reused chain and the chain built afresh.
+  @inline(never)
+  private func checkReused(_ chain: ActiveChain) {
+    let fresh = ActiveChain(root: self)
+    if !chain.isSame(as: fresh) {
+      invariantViolations.append(
+        "reused chain \(chain.names) differs from the chain built afresh \(fresh.names)")
     }
+  }
+
+  /// Records the invariants a pass left broken.
+  @inline(never)
+  private func recordInvariantViolations() {
+    invariantViolations.append(contentsOf: checkInvariants())
   }
 
   /// Carries out a short plan as ``apply(_:)`` carries out its decisions, and asks for its

@@ -161,22 +161,27 @@ struct Arbiter {
   }
 
   /// The lane's short plan, checked against its full plan when invariants are checked.
+  @inline(__always)
   private mutating func checkedShortPlan(_ root: DispatchNode, at index: Int) -> ShortPlan? {
     guard let short = shortPlan(root, at: index) else { return nil }
-    if DispatchNode.checksInvariants {
-      // A short cut must decide what the full plan decides, wake-up included.
-      var full = PassPlan()
-      planLaneInFull(root, at: index, into: &full)
-      let decisions =
-        (short.suspending.map { [PassDecision.suspend($0)] } ?? [])
-        + (short.goingUp.map { [goUp($0)] } ?? [])
-      if full.decisions != decisions || full.wakeAt != short.wakeAt || !full.isFinal {
-        root.invariantViolations.append(
-          "the full plan of a lane decided \(full.decisions), wake-up \(full.wakeAt.map(\.description) ?? "none"); its short cut decided \(decisions), wake-up \(short.wakeAt.map(\.description) ?? "none")"
-        )
-      }
-    }
+    if DispatchNode.checksInvariants { check(short, root, at: index) }
     return short
+  }
+
+  /// Checks that a short cut decided what the full plan decides, wake-up included (kept out of
+  /// line: only the tests and the stress tool check invariants).
+  @inline(never)
+  private mutating func check(_ short: ShortPlan, _ root: DispatchNode, at index: Int) {
+    var full = PassPlan()
+    planLaneInFull(root, at: index, into: &full)
+    let decisions =
+      (short.suspending.map { [PassDecision.suspend($0)] } ?? [])
+      + (short.goingUp.map { [goUp($0)] } ?? [])
+    if full.decisions != decisions || full.wakeAt != short.wakeAt || !full.isFinal {
+      root.invariantViolations.append(
+        "the full plan of a lane decided \(full.decisions), wake-up \(full.wakeAt.map(\.description) ?? "none"); its short cut decided \(decisions), wake-up \(short.wakeAt.map(\.description) ?? "none")"
+      )
+    }
   }
 
   /// What a short cut decided for a lane: at most one alert is suspended (first), at most one
