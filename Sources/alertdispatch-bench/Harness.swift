@@ -25,6 +25,9 @@ struct BenchOptions {
   var pairWindow: Duration = .seconds(1)
   /// How long a slice of one side of a pair lasts, about.
   var sliceTarget: Duration = .milliseconds(10)
+  /// Whether each slice of a side whose runs are short starts with one untimed run, so that
+  /// the timed runs find the caches as their own cells do, not as the other side left them.
+  var warmSlices = true
 
   static let usage = """
     usage: alertdispatch-bench [--json] [--quick] [--reps N]
@@ -38,6 +41,7 @@ struct BenchOptions {
       --runs K              exactly K runs per repetition, no time budgets, no pairs (for callgrind)
       --no-pairs            no interleaved pairs: the targets read the cells measured in sequence
       --slice MS            how long a slice of one side of a pair lasts (default 10)
+      --cold-slices         no untimed run before each slice of a pair (the sixteenth round's pairs)
     """
 
   /// Parses the command line; `nil` after printing usage.
@@ -80,6 +84,8 @@ struct BenchOptions {
         options.pairs = false
       case "--no-pairs":
         options.pairs = false
+      case "--cold-slices":
+        options.warmSlices = false
       case "--slice":
         guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
           print(usage)

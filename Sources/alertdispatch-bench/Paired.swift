@@ -17,21 +17,31 @@ protocol PairSide: AnyObject {
 /// A scheduler on one scenario, run in slices of about `sliceTarget`; the events of a slice
 /// adapt to the time the last one took. A slice goes on across the ends of runs: one that
 /// stopped at each end would, at n = 10, alternate every few microseconds and run cold.
+///
+/// With `warmsEachSlice`, a slice starts with one untimed run and ends where a run ends: the
+/// other side's slice in between leaves the caches full of its own data, and at 10,000 alerts
+/// AlertDispatch took up to a third longer per event in the runs that found them so (see
+/// Performance.md, "Warm slices").
 @MainActor
 final class SlicedRun<S: BenchScheduler>: PairSide {
   let label: String
   let scenario: Scenario
   let scheduler: S
   let sliceTarget: Duration
+  let warmsEachSlice: Bool
   private var cursor = ScriptCursor()
   private var sliceEvents = 16
   private(set) var time = Duration.zero
   private(set) var events = 0
 
-  init(_ label: String, _ scenario: Scenario, slot: Int, sliceTarget: Duration, warmUp: Bool) {
+  init(
+    _ label: String, _ scenario: Scenario, slot: Int, sliceTarget: Duration, warmUp: Bool,
+    warmsEachSlice: Bool
+  ) {
     self.label = "\(label) n=\(scenario.n)"
     self.scenario = scenario
     self.sliceTarget = sliceTarget
+    self.warmsEachSlice = warmsEachSlice
     scheduler = S.make(for: scenario, slot: slot)
     if warmUp { _ = Driver.run(scheduler, scenario) }
   }
@@ -41,10 +51,15 @@ final class SlicedRun<S: BenchScheduler>: PairSide {
   var atRunBoundary: Bool { cursor.atRunBoundary }
 
   func runSlice(_ clock: ContinuousClock, toRunEnd: Bool) {
+    // A slice of a warming side starts where a run starts (the last one ended there).
+    if warmsEachSlice { _ = Driver.run(scheduler, scenario) }
     let start = clock.now
     var made = cursor.advance(scheduler, scenario, budget: sliceEvents)
     while made < sliceEvents && !(toRunEnd && cursor.atRunBoundary) {
       made += cursor.advance(scheduler, scenario, budget: sliceEvents - made)
+    }
+    if warmsEachSlice && !cursor.atRunBoundary {
+      made += cursor.advance(scheduler, scenario, budget: .max)
     }
     let elapsed = clock.now - start
     time += elapsed
@@ -59,14 +74,17 @@ final class SlicedRun<S: BenchScheduler>: PairSide {
 }
 
 /// Makes a sliced run of `kind` on `scenario`, with the scheduler of `slot` (see
-/// `BenchScheduler.make(for:slot:)`), after one untimed run when `warmUp`.
+/// `BenchScheduler.make(for:slot:)`), after one untimed run when `warmUp`, and with one before
+/// each slice when `warmsEachSlice`.
 @MainActor
 func slicedRun(
   _ kind: SchedulerKind, label: String, _ scenario: Scenario, slot: Int, sliceTarget: Duration,
-  warmUp: Bool
+  warmUp: Bool, warmsEachSlice: Bool
 ) -> any PairSide {
   func make<S: BenchScheduler>(_ type: S.Type) -> any PairSide {
-    SlicedRun<S>(label, scenario, slot: slot, sliceTarget: sliceTarget, warmUp: warmUp)
+    SlicedRun<S>(
+      label, scenario, slot: slot, sliceTarget: sliceTarget, warmUp: warmUp,
+      warmsEachSlice: warmsEachSlice)
   }
   return make(kind.schedulerType)
 }

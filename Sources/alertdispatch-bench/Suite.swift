@@ -147,14 +147,17 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     _ kind: SchedulerKind, _ workload: Workload, _ n: Int, slot: Int = 0, label: String? = nil
   ) -> any PairSide {
     let scenario = Scenario(workload, n: n, seed: 42)
-    // Seed 004 at the pivot takes seconds a run: no warm-up run for it, and slices four times
-    // as long as AlertDispatch's, so that the pair takes a quarter longer than its run alone
-    // rather than twice as long (the two still alternate every 50 ms by default).
+    // Seed 004 at the pivot takes seconds a run: no warm-up run for it (before the pair or
+    // before each slice: its slices go on across its one run), and slices four times as long
+    // as AlertDispatch's, so that the pair takes a quarter longer than its run alone rather
+    // than twice as long (the two still alternate every 50 ms by default). Its cost per event
+    // does not depend on how the slices fall (Performance.md, "Warm slices").
     let slow = kind == .seed004
+    let warmUp = !slow || n <= 1_000
     return slicedRun(
       kind, label: label ?? kind.rawValue, scenario, slot: slot,
       sliceTarget: options.sliceTarget * (slow ? 4 : 1),
-      warmUp: !slow || n <= 1_000)
+      warmUp: warmUp, warmsEachSlice: warmUp && options.warmSlices)
   }
   func add(_ figure: PairedFigure) {
     progress(
@@ -163,8 +166,10 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     figures.append(figure)
   }
   let window = options.pairWindow
-  // At least four whole runs a side: at 100,000 one run of AlertDispatch takes a quarter to
-  // half a second, and a 1 s pair held only two or three of them.
+  // At least eight whole runs a side: at 100,000 one run of AlertDispatch takes a quarter to
+  // half a second, and a 1 s pair held only two or three of them; with warm slices each of its
+  // slices is one timed run, so the runs are also how often the two sides alternate.
+  let minimumRuns = (8, 8)
   let sizes = options.sizes
   let pivot = BenchOptions.pivot(options.sizes)
   for workload in Workload.allCases {
@@ -176,7 +181,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
           kind: .growth, workload: workload, n: large,
           numerator: side(.dispatch, workload, large),
           denominator: side(.dispatch, workload, small, slot: 1),
-          window: window, minimumRuns: (4, 4)))
+          window: window, minimumRuns: minimumRuns))
     }
     guard !workload.isReference else { continue }
     if options.selects(.seed004) && ran(.dispatch, workload, pivot) {
@@ -201,7 +206,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
       add(
         pairedFigure(
           kind: .floor, workload: workload, n: n, numerator: side(.dispatch, workload, n),
-          denominator: side(.floor, workload, n), window: window, minimumRuns: (4, 4)))
+          denominator: side(.floor, workload, n), window: window, minimumRuns: minimumRuns))
     }
     if workload == .deep {
       for n in sizes where ran(.dispatch, .deep, n) && ran(.dispatch, .deepBare, n) {
@@ -210,7 +215,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
             kind: .offstage, workload: workload, n: n,
             numerator: side(.dispatch, .deep, n, label: "deep"),
             denominator: side(.dispatch, .deepBare, n, label: "deep-bare"), window: window,
-            minimumRuns: (4, 4)))
+            minimumRuns: minimumRuns))
       }
     }
   }
