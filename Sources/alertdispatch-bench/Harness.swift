@@ -41,7 +41,7 @@ struct BenchOptions {
       --runs K              exactly K runs per repetition, no time budgets, no pairs (for callgrind)
       --no-pairs            no interleaved pairs: the targets read the cells measured in sequence
       --slice MS            how long a slice of one side of a pair lasts (default 10)
-      --cold-slices         no untimed run before each slice of a pair (the sixteenth round's pairs)
+      --cold-slices         no untimed run before each slice of a pair (as in the sixteenth round)
     """
 
   /// Parses the command line; `nil` after printing usage.

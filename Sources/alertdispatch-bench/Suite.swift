@@ -147,11 +147,13 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     _ kind: SchedulerKind, _ workload: Workload, _ n: Int, slot: Int = 0, label: String? = nil
   ) -> any PairSide {
     let scenario = Scenario(workload, n: n, seed: 42)
-    // Seed 004 at the pivot takes seconds a run: no warm-up run for it (before the pair or
-    // before each slice: its slices go on across its one run), and slices four times as long
-    // as AlertDispatch's, so that the pair takes a quarter longer than its run alone rather
-    // than twice as long (the two still alternate every 50 ms by default). Its cost per event
-    // does not depend on how the slices fall (Performance.md, "Warm slices").
+    // Seed 004 above n = 1,000 takes seconds a run: no warm-up run for it (before the pair or
+    // before each slice: its slices go on across its one run), and its slices are four times
+    // as long as AlertDispatch's, so that the pair takes a quarter longer than its run alone
+    // rather than twice as long (the two still alternate every 50 ms by default). Its cost per
+    // event does not depend on how the slices fall (Performance.md, "Warm slices, and passes
+    // that carry out their short plan"). At 1,000 and below (`--quick`) it warms up as the
+    // other sides do.
     let slow = kind == .seed004
     let warmUp = !slow || n <= 1_000
     return slicedRun(

@@ -5,17 +5,20 @@ import Testing
 /// The persistent ledgers across processes: a launch writes its records and exits, and the next
 /// launch, another process, reads them. The other ledger tests open a second instance in the
 /// same process, which proves the format, not that the records reached the storage. Each test
-/// writes in a child process (an exit test) under a name of its own, so they may run together.
+/// writes in a child process (an exit test) under a name of its own, so they may run together;
+/// the names carry the test process's id, so that two runs of the suite on one machine (a local
+/// run beside CI's, a run under the address sanitizer) do not write each other's records.
 @MainActor
 @Suite("Ledgers: a second launch in another process")
 struct LedgerSecondProcessTests {
   @Test("UserDefaults: records written by a process that exits are read by the next one")
   func userDefaults() async {
-    let suite = "alertdispatch.tests.second-process"
+    let suite = testRunName("alertdispatch.tests.second-process", inChild: false)
     UserDefaults(suiteName: suite)!.removePersistentDomain(forName: suite)
     await #expect(processExitsWith: .success) {
       await MainActor.run {
-        let defaults = UserDefaults(suiteName: "alertdispatch.tests.second-process")!
+        let suite = testRunName("alertdispatch.tests.second-process", inChild: true)
+        let defaults = UserDefaults(suiteName: suite)!
         let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
         ledger.append([
           FrequencyRecord(
@@ -33,14 +36,18 @@ struct LedgerSecondProcessTests {
   @Test("File: records written by a process that exits are read by the next one")
   func file() async throws {
     let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("alertdispatch-second-process", isDirectory: true)
+      .appendingPathComponent(
+        testRunName("alertdispatch-second-process", inChild: false), isDirectory: true
+      )
       .appendingPathComponent("frequency-ledger.jsonl")
     try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     await #expect(processExitsWith: .success) {
       await MainActor.run {
         let url = FileManager.default.temporaryDirectory
-          .appendingPathComponent("alertdispatch-second-process", isDirectory: true)
+          .appendingPathComponent(
+            testRunName("alertdispatch-second-process", inChild: true), isDirectory: true
+          )
           .appendingPathComponent("frequency-ledger.jsonl")
         let ledger = FileFrequencyLedger(fileURL: url)
         ledger.append([
@@ -59,7 +66,7 @@ struct LedgerSecondProcessTests {
   /// runs where it can only show the Linux behaviour, so a miss is a known issue, not a failure.
   @Test("UserDefaults: a record another process wrote meanwhile is kept by the next change")
   func userDefaultsOtherWriter() async {
-    let suite = "alertdispatch.tests.other-writer"
+    let suite = testRunName("alertdispatch.tests.other-writer", inChild: false)
     let defaults = UserDefaults(suiteName: suite)!
     defaults.removePersistentDomain(forName: suite)
     defer { defaults.removePersistentDomain(forName: suite) }
@@ -71,7 +78,8 @@ struct LedgerSecondProcessTests {
     ])
     await #expect(processExitsWith: .success) {
       await MainActor.run {
-        let defaults = UserDefaults(suiteName: "alertdispatch.tests.other-writer")!
+        let suite = testRunName("alertdispatch.tests.other-writer", inChild: true)
+        let defaults = UserDefaults(suiteName: suite)!
         let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
         precondition(ledger.allRecords.map(\.key) == ["first"], "the extension reads the app's")
         ledger.append([
@@ -95,4 +103,11 @@ struct LedgerSecondProcessTests {
     // What is never lost: this process's own records.
     #expect(Set(ledger.allRecords.map(\.key)).isSuperset(of: ["first", "second"]))
   }
+}
+
+/// `base` with the id of the test process: the test's own, or, in an exit test's child process,
+/// its parent's (the test process spawns it).
+private func testRunName(_ base: String, inChild: Bool) -> String {
+  let process = inChild ? getppid() : ProcessInfo.processInfo.processIdentifier
+  return "\(base)-\(process)"
 }
