@@ -98,9 +98,8 @@ extension DispatchNode {
   /// be planned again, and no wake-up is asked for).
   private func applyShortPlan(_ short: Arbiter.ShortPlan) -> Bool {
     // Whether the alert going up comes back, read before anything changes, as the plan's
-    // decision was.
-    // Not `goingUp.map { … }`: a closure made on the main actor and handed to the standard
-    // library checks at run time that it runs there.
+    // decision was (not with `goingUp.map { … }`: a closure made on the main actor and handed
+    // to the standard library checks at run time that it runs there).
     var restoring = false
     if let alert = short.goingUp { restoring = withGuaranteed(alert) { $0.state.isSuspended } }
     if let alert = short.suspending { withGuaranteed(alert) { suspend($0) } }

@@ -821,7 +821,7 @@ final class LaneQueues {
   @exclusivity(unchecked)
   private var firstFront: Unmanaged<AlertHandle>?
 
-  /// Copies the first lane's key and front rank after a change to it.
+  /// Copies the first lane's key, front rank and front alert after a change to it.
   private func recordFirst() {
     if lanes.isEmpty {
       firstLane = -1
