@@ -176,7 +176,12 @@ extension DispatchNode {
   }
 
   /// The best alert that could go up now, by brute force; `nil` behind a refused alert.
+  ///
+  /// `nil` too while a dispatch released during the pass waits to leave the tree: the pass went
+  /// on with the chain it began with, which still holds that dispatch (`chain` here, built
+  /// afresh, does not), and the pass that follows its leaving is checked again.
   func bestEligible(in alerts: [AlertHandle], chain: ActiveChain) -> AlertHandle? {
+    if DispatchNode.leavingCount > 0 { return nil }
     let now = clock.now
     var arbiter = Arbiter(root: self, now: now)
     if let lane = alerts.first?.request.lane.key, arbiter.gapUntil(lane) != nil {
