@@ -280,8 +280,7 @@ extension DispatchNode {
     }
     for (index, child) in detached.enumerated() {
       child.parent = nil
-      let joined = Engine.shared.nextStamp()
-      for alert in child.subtreeAlerts { alert.joinedStamp = joined }
+      child.stampJoined()
       child.rebuildDomain()
       Engine.shared.markDirty(child)
       if index == 0 { Engine.shared.markDirty(oldRoot) }
@@ -318,13 +317,23 @@ extension DispatchNode {
     parent?.children.removeIdentical(self)
     parent = newParent
     newParent?.children.append(self)
-    let joined = Engine.shared.nextStamp()
-    for alert in subtreeAlerts { alert.joinedStamp = joined }
+    stampJoined()
     let newRoot = root
     newRoot.rebuildDomain()
     if oldRoot !== newRoot { oldRoot.rebuildDomain() }
     Engine.shared.markDirty(newRoot)
     Engine.shared.markDirty(oldRoot)
+  }
+
+  /// Stamps every unfinished alert of this subtree as joining its domain now (see
+  /// ``AlertHandle/joinedStamp``), after the subtree moved.
+  private func stampJoined() {
+    let joined = Engine.shared.nextStamp()
+    var stack: [DispatchNode] = [self]
+    while let node = stack.popLast() {
+      for alert in node.alerts.values { alert.joinedStamp = joined }
+      stack.append(contentsOf: node.children)
+    }
   }
 
   /// Re-indexes the whole domain from the tree (after the tree changed shape).

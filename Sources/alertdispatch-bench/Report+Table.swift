@@ -23,7 +23,8 @@ extension Report {
       lines.append("")
       lines.append(
         "ratios measured as interleaved pairs (slices of 10 ms by default, seed 004's four"
-          + " times as long, alternating over the same stretch of time; whole runs; the ratio"
+          + " times as long, alternating over the same stretch of time; whole runs, each slice"
+          + " after one untimed run unless --cold-slices or seed 004 above 1,000; the ratio"
           + " columns and targets read these):")
       for figure in paired {
         let unit = figure.kind.perLifecycle ? "ns/lifecycle" : "ns/event"
