@@ -9,46 +9,33 @@ extension AlertRequest {
 }
 
 extension DispatchNode {
-  /// The cap or budget that keeps `alert` from going up now, as text for
-  /// ``CancellationReason/frequencyCapped(_:)`` and ``AlertExplanation/capped(_:)``; `nil`
-  /// when it may go up. The arbiter and `explain` both decide with this.
-  ///
-  /// Call it on the root. `decisions` are those the running plan made so far: the alerts it
-  /// presents count as shown. An alert that went up before (a restore) is never capped.
-  func frequencyBlock(for alert: AlertHandle, after decisions: [PassDecision] = []) -> String? {
-    guard alert.mayBeCapped else { return nil }
-    let request = alert.request
+  /// The cap and the budget `request` must fit in to go up, with the shows this root's
+  /// frequency policy counted so far (the arbiter adds the shows its plan makes; see
+  /// ``Arbiter/capBlock(of:planned:)``).
+  func frequencyLimits(for request: AlertRequest) -> [PassInput.FrequencyLimit] {
     let policy = frequencyPolicy
+    var limits: [PassInput.FrequencyLimit] = []
     if let cap = request.cap {
       let key = cap.key ?? request.id.rawValue
-      let shows = (policy?.shows(of: key, in: cap.window) ?? 0) + planned(key, decisions)
-      if shows >= cap.limit {
-        let phrase = FrequencyWindow.phrase(
-          limit: cap.limit, window: cap.window, timeZone: policy?.timeZone ?? .autoupdatingCurrent)
-        return "\(phrase) (key \(key))"
-      }
+      let phrase = FrequencyWindow.phrase(
+        limit: cap.limit, window: cap.window, timeZone: policy?.timeZone ?? .autoupdatingCurrent)
+      limits.append(
+        PassInput.FrequencyLimit(
+          key: key, shows: policy?.shows(of: key, in: cap.window) ?? 0, limit: cap.limit,
+          text: "\(phrase) (key \(key))"))
     }
     if let category = request.category, let policy, let budget = policy.budgets[category],
       budget.validationError == nil
     {
       let key = FrequencyPolicy.categoryPrefix + category
-      if policy.shows(of: key, in: budget.window) + planned(key, decisions) >= budget.limit {
-        let phrase = FrequencyWindow.phrase(
-          limit: budget.limit, window: budget.window, timeZone: policy.timeZone)
-        return "\(phrase) (category \(category))"
-      }
+      let phrase = FrequencyWindow.phrase(
+        limit: budget.limit, window: budget.window, timeZone: policy.timeZone)
+      limits.append(
+        PassInput.FrequencyLimit(
+          key: key, shows: policy.shows(of: key, in: budget.window), limit: budget.limit,
+          text: "\(phrase) (category \(category))"))
     }
-    return nil
-  }
-
-  /// How many alerts the plan presents that count under `key`.
-  private func planned(_ key: String, _ decisions: [PassDecision]) -> Int {
-    var count = 0
-    for case .present(let alert) in decisions
-    where alert.takeUnretainedValue().request.frequencyLedgerKeys.contains(key) {
-      count += 1
-    }
-    return count
+    return limits
   }
 
   /// Counts the first show of a capped or categorized alert: now, or when it is dismissed.
@@ -92,20 +79,4 @@ extension AlertHandle {
   /// Whether a cap or a budget may keep the alert down: it counts towards one and has never
   /// gone up (a restore is never capped).
   var mayBeCapped: Bool { !hasGoneUp && request.isCounted }
-}
-
-extension Arbiter {
-  /// The decision that ends `candidate` when its cap or budget keeps it from going up now.
-  func cappedEnd(_ candidate: AlertHandle, _ plan: PassPlan, _ root: DispatchNode)
-    -> PassDecision?
-  {
-    // Most alerts have no cap and no category: answered before the root and the plan's
-    // decisions are handed over (two retains and releases on every alert that goes up).
-    guard candidate.mayBeCapped,
-      let reason = root.frequencyBlock(for: candidate, after: plan.decisions)
-    else {
-      return nil
-    }
-    return .end(.passUnretained(candidate), .cancelled(.frequencyCapped(reason)))
-  }
 }

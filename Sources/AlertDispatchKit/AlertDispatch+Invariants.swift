@@ -183,9 +183,12 @@ extension DispatchNode {
   func bestEligible(in alerts: [AlertHandle], chain: ActiveChain) -> AlertHandle? {
     if DispatchNode.leavingCount > 0 { return nil }
     let now = clock.now
-    var arbiter = Arbiter(root: self, now: now)
-    if let lane = alerts.first?.request.lane.key, arbiter.gapUntil(lane) != nil {
-      return nil
+    if let key = alerts.first?.request.lane.key, let index = domain.index(of: key) {
+      let state = domain.lanes[index]
+      let lane = PassInput.Lane(
+        capacity: state.lane.capacity.limit, minimumGap: state.lane.minimumGap,
+        lastEnd: state.lastEnd)
+      if Arbiter.gapUntil(of: lane, at: now) != nil { return nil }
     }
     let waiting = alerts.filter { alert in
       guard alert.state == .queued || alert.state == .suspended,

@@ -40,12 +40,6 @@ extension DispatchNode {
     }
     register(alert, in: domain, waiters: waiters)
     if let timing, let addedAt { schedule(alert, timing, addedAt: addedAt, on: root.clock) }
-    // Most adds change no decision (the alert waits behind the one in front): they run no pass.
-    if existing == nil && waiters.isEmpty && root.addNeedsNoPass(alert, to: self, now: addedAt) {
-      DispatchNode.addsWithoutPass += 1
-      if DispatchNode.checksInvariants { root.checkAddWithoutPass(alert) }
-      return
-    }
     Engine.shared.markDirty(root)
   }
 
@@ -69,71 +63,6 @@ extension DispatchNode {
         }
       }
     }
-  }
-
-  /// Whether a pass run now, at this root, after `alert` was added, would decide nothing and
-  /// ask for no wake-up, so that the add may skip it (Decisions.md, "An add that changes no
-  /// decision runs no pass").
-  ///
-  /// The domain must be settled (its last pass ended on a plan that decided nothing, and
-  /// nothing asked for a pass since) with no wake-up pending and its last chain current and
-  /// built without a provider, and the add must not have replaced an alert or blocked one that
-  /// waits for its id (the caller checks both). A plan made before the add would then decide
-  /// nothing, and the add changed only the queue the alert joined, if any: a plan reads the alert
-  /// only when it competes (queued and unblocked) from a dispatch of the active chain that is
-  /// not paused. Such an alert changes no decision when its lane, of capacity 1, shows one
-  /// settled alert on the chain that it may not preempt; it asks for no wake-up when it may go
-  /// up now and its lane has no gap to wait out. The other cases run a pass.
-  ///
-  /// `owner` is the alert's dispatch, passed in (rather than read from the alert) so that
-  /// reading it retains nothing. `now` is when the alert was added, if the clock was read then;
-  /// it is read here only for an alert that may be delayed or a lane with a gap.
-  func addNeedsNoPass(_ alert: AlertHandle, to owner: DispatchNode, now: AlertInstant?) -> Bool {
-    let domain = self.domain
-    guard domain.isSettled, !needsPass, domain.wakeAt == nil else { return false }
-    // The last pass's chain, when nothing it was built from has changed and no provider was on
-    // it: a provider is asked at every pass, and an answer it changed without
-    // `setNeedsArbitration()` is picked up at the next event, whatever the event (Decisions.md).
-    guard let key = domain.chainKey, key == .current else { return false }
-    guard alert.inQueue else { return true }
-    // Read from the dispatches, which the chain stamped when it was built.
-    let stamp = domain.chainStamp
-    guard owner.chainStamp == stamp, domain.linkBuffer[owner.chainIndex].pausedBy == nil
-    else { return true }
-    guard let lane = domain.index(of: alert.laneKey),
-      domain.lanes[lane].lane.capacity.limit == 1, domain.lanes[lane].visible.count == 1
-    else { return false }
-    // The shown alert and its dispatch, read unretained: the lane's list names the alert, its
-    // dispatch holds it, and it holds its dispatch.
-    let shownStays = withGuaranteed(domain.lanes[lane].visible.reference(at: 0)) { shown in
-      guard !shown.state.isDismissing, shown.coveredBy == nil,
-        shown.priority >= alert.priority || shown.request.interruption == .never,
-        let shownOwner = shown.ownerReference
-      else { return false }
-      return withGuaranteed(shownOwner) { $0.chainStamp == stamp }
-    }
-    guard shownStays else { return false }
-    // Only a delay (kept in the alert's extras) or a lane's gap needs the time.
-    if alert.hasExtras || domain.lanes[lane].hasGap {
-      let now = now ?? clock.now
-      guard alert.delayed(at: now) == nil, domain.gapUntil(laneAt: lane, now: now) == nil
-      else { return false }
-    }
-    return true
-  }
-
-  /// For the tests and the stress tool: checks that a pass run now would indeed decide nothing
-  /// and ask for no wake-up, and the invariants, as after a pass.
-  func checkAddWithoutPass(_ alert: AlertHandle) {
-    var buffer: [PassDecision] = []
-    var arbiter = Arbiter(root: self)
-    let plan = arbiter.plan(reusing: &buffer)
-    if !plan.decisions.isEmpty || plan.wakeAt != nil {
-      invariantViolations.append(
-        "adding '\(alert.id)' ran no pass, but a pass would have decided \(plan.decisions), wake-up \(plan.wakeAt.map(\.description) ?? "none")"
-      )
-    }
-    invariantViolations.append(contentsOf: checkInvariants())
   }
 
   /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and

@@ -2,72 +2,33 @@ extension DispatchNode {
   /// How many passes every root of the process has run (the stress tool reports it).
   @exclusivity(unchecked)
   static var passCount = 0
-  /// How many adds ran no pass, since they could change no decision (the stress tool reports it).
-  @exclusivity(unchecked)
-  static var addsWithoutPass = 0
 
-  /// Runs one pass at this root: plan, apply, and again until nothing changes.
+  /// Runs one pass at this root: plan, carry the plan out, and again until nothing changes.
   func runPass() {
     // A released node's domain is gone: its children run passes of their own.
     guard !isReleased else { return }
-    // The stored parent, compared without taking a reference to it.
-    guard storedParent == nil else { return root.requestPass() }
+    guard parent == nil else { return root.requestPass() }
     DispatchNode.passCount += 1
-    var settled = false
-    var confirmed = false
     // The chain is asked for once per pass: providers and visibility cannot change during one,
     // since every call made from a presenter waits until the pass ends.
-    // Taken out of the domain first, so that no access to it stays open while providers run.
     var buffer: [ActiveChain.Link] = []
     swap(&buffer, &domain.linkBuffer)
-    // The arbiter holds the chain for the whole pass (moved in and out, never copied).
-    var arbiter = Arbiter(
-      root: self,
-      chain: ActiveChain(
-        root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp))
-    defer { domain.linkBuffer = arbiter.chain.recycled() }
-    if DispatchNode.checksInvariants && arbiter.chain.isReused { checkReused(arbiter.chain) }
-    var firstRound = 0
-    // A domain of one lane, which its short cut plans (most passes): its decisions are carried
-    // out as they are made, with no list of decisions and no round of plans.
-    if let short = arbiter.onlyLaneShortPlan() {
-      if applyShortPlan(short) {
-        domain.isSettled = short.suspending == nil && short.goingUp == nil
-        if DispatchNode.checksInvariants { recordInvariantViolations() }
-        return
-      }
-      // The presenter refused: the domain is planned again, as after any refusal.
-      firstRound = 1
-    }
-    var decisions: [PassDecision] = []
-    swap(&decisions, &domain.decisionBuffer)
-    defer { domain.decisionBuffer = decisions }
-    for round in firstRound..<10_000 {
-      if round > 0 { arbiter.planTime = nil }
-      var plan = arbiter.plan(reusing: &decisions)
-      if plan.decisions.isEmpty {
-        swap(&decisions, &plan.decisions)
-        scheduleWake(at: plan.wakeAt)
-        settled = true
-        // Only a plan that decided nothing says for sure what a plan made now decides (nothing)
-        // and asks for (this wake-up): a pass that ends on a plan whose decisions were all
-        // carried out skips that confirming plan, whose wake-ups may differ.
-        confirmed = true
-        break
-      }
+    var chain = ActiveChain(
+      root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp)
+    defer { domain.linkBuffer = chain.recycled() }
+    if DispatchNode.checksInvariants && chain.isReused { checkReused(chain) }
+    var settled = false
+    for _ in 0..<10_000 {
+      let (plan, snapshot) = planPass(over: chain, at: clock.now)
       // A plan simulates its own decisions (the alerts it puts up fill the lane for the next
       // candidates), so when every decision was carried out as planned, planning again would
       // decide nothing: the pass ends without that confirming plan.
-      let done = apply(plan.decisions) && plan.isFinal
-      swap(&decisions, &plan.decisions)
-      decisions.empty()
-      if done {
+      if plan.decisions.isEmpty || (apply(plan.decisions, snapshot.alerts) && plan.isFinal) {
         scheduleWake(at: plan.wakeAt)
         settled = true
         break
       }
     }
-    domain.isSettled = confirmed
     if !settled {
       diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
     }
@@ -93,57 +54,36 @@ extension DispatchNode {
     invariantViolations.append(contentsOf: checkInvariants())
   }
 
-  /// Carries out a short plan as ``apply(_:)`` carries out its decisions, and asks for its
-  /// wake-up; returns false when the presenter refused the alert going up (the domain must then
-  /// be planned again, and no wake-up is asked for).
-  private func applyShortPlan(_ short: Arbiter.ShortPlan) -> Bool {
-    // Whether the alert going up comes back, read before anything changes, as the plan's
-    // decision was (not with `goingUp.map { … }`: a closure made on the main actor and handed
-    // to the standard library checks at run time that it runs there).
-    var restoring = false
-    if let alert = short.goingUp { restoring = withGuaranteed(alert) { $0.state.isSuspended } }
-    if let alert = short.suspending { withGuaranteed(alert) { suspend($0) } }
-    if let alert = short.goingUp {
-      if restoring {
-        withGuaranteed(alert) { restore($0) }
-      } else if !withGuaranteed(alert, { present($0) }) {
-        return false
+  /// Carries out decisions in order, on the alerts of the plan's snapshot; stops at a refused
+  /// presentation, after which the domain must be planned again. Returns whether every
+  /// decision was carried out.
+  private func apply(_ decisions: [PassDecision], _ alerts: [AlertRef: AlertHandle]) -> Bool {
+    func alert(_ ref: AlertRef) -> AlertHandle {
+      guard let alert = alerts[ref] else {
+        preconditionFailure("a decision names \(ref), which its snapshot does not hold")
       }
+      return alert
     }
-    scheduleWake(at: short.wakeAt)
-    return true
-  }
-
-  /// Carries out decisions in order; stops at a refused presentation, after which the domain
-  /// must be planned again. Returns whether every decision was carried out.
-  private func apply(_ decisions: [PassDecision]) -> Bool {
-    // By index: `for decision in decisions` would copy each decision out. The decisions name
-    // their alerts unretained (see `PassDecision`): the alerts that stay unfinished are reached
-    // with `withGuaranteed`, and one that may end in its call is held for the call.
-    for index in decisions.indices {
-      switch decisions[index] {
-      case .suspend(let alert):
-        withGuaranteed(alert) { suspend($0) }
-      case .cover(let alert, let coverer):
-        withGuaranteed(alert) { alert in
-          let coverer = coverer.takeUnretainedValue()
-          alert.coveredBy = coverer
-          alert.emit(.covered(by: coverer.id))
-        }
-      case .uncover(let alert):
-        withGuaranteed(alert) { $0.coveredBy = nil }
-      case .restore(let alert):
-        withGuaranteed(alert) { restore($0) }
-      case .present(let alert):
-        if !withGuaranteed(alert, { present($0) }) { return false }
-      case .dismiss(let alert, let outcome):
-        let held = alert.takeUnretainedValue()
-        held.beginDismissal(outcome)
-        withExtendedLifetime(held) {}
-      case .end(let alert, let outcome):
-        let held = alert.takeUnretainedValue()
-        if !held.state.isEnded { held.end(outcome) }
-        withExtendedLifetime(held) {}
+    for decision in decisions {
+      switch decision {
+      case .suspend(let ref):
+        suspend(alert(ref))
+      case .cover(let ref, let coverer):
+        let covered = alert(ref)
+        let coverer = alert(coverer)
+        covered.coveredBy = coverer
+        covered.emit(.covered(by: coverer.id))
+      case .uncover(let ref):
+        alert(ref).coveredBy = nil
+      case .restore(let ref):
+        restore(alert(ref))
+      case .present(let ref):
+        if !present(alert(ref)) { return false }
+      case .dismiss(let ref, let outcome):
+        alert(ref).beginDismissal(outcome)
+      case .end(let ref, let outcome):
+        let ended = alert(ref)
+        if !ended.state.isEnded { ended.end(outcome) }
       }
     }
     return true

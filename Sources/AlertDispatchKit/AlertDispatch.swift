@@ -324,10 +324,6 @@ public final class AlertDispatch {
   /// How many passes every root of the process has run (the stress tool reports it).
   package static var passCount: Int { DispatchNode.passCount }
 
-  /// How many adds ran no pass, since they could change no decision (the stress tool reports
-  /// it).
-  package static var addsWithoutPass: Int { DispatchNode.addsWithoutPass }
-
   /// How many dispatches' internal nodes are alive in the process (the leak tests read it).
   package static var liveNodeCount: Int { DispatchNode.liveCount.load(ordering: .relaxed) }
 }

@@ -83,35 +83,21 @@ extension DispatchNode {
     case .pending: return .notReady
     case .queued, .suspended: break
     }
-    if let cap = frequencyBlock(for: alert) { return .capped(cap) }
-    if !alert.hasGoneUp && !alert.blockedBy.isEmpty {
-      return .waitingForDependencies(alert.blockedBy.sorted())
+    guard let owner = alert.owner, let index = domain.index(of: alert.laneKey) else {
+      return .notFound
     }
-    guard let owner = alert.owner else { return .notFound }
+    let placement: PassInput.Placement
     if !chain.contains(owner) {
-      return owner.isVisible ? .offstage(owner.name) : .ownerHidden(owner.name)
+      placement = owner.isVisible ? .offstage(owner.name) : .hidden(owner.name)
+    } else if let paused = chain.pausedBy(owner) {
+      placement = .paused(by: paused.name)
+    } else {
+      placement = .onChain
     }
-    if let paused = chain.pausedBy(owner) { return .paused(by: paused.name) }
-    let now = clock.now
-    if let until = alert.delayed(at: now) { return .delayed(until: until) }
-    if let retry = alert.retryAt, retry > now {
-      return .retryingAfterRefusal(until: retry, reason: alert.refusalReason ?? "refused")
-    }
-    let lane = alert.request.lane.key
-    var arbiter = Arbiter(root: self, now: now)
-    if let gap = arbiter.gapUntil(lane) { return .gap(until: gap) }
-    var merge = LaneMerge(chain, lane: lane)
-    while let ahead = merge.next(), ahead !== alert {
-      if let retry = ahead.retryAt, retry > now {
-        return .waitingBehind(ahead.id)
-      }
-    }
-    let front = domain.visible(in: lane).filter { $0.coveredBy == nil }
-    if let capacity = domain.index(of: lane).map({ domain.lanes[$0].lane.capacity.limit }),
-      front.count >= capacity
-    {
-      return .outranked(by: front.map(\.id))
-    }
-    return .eligible
+    // The whole line of the lane: an alert ahead of this one may wait out a refusal.
+    var alerts: [AlertRef: AlertHandle] = [:]
+    let lane = laneInput(at: index, depth: .max, chain, &alerts)
+    return Arbiter.explanation(
+      of: candidate(alert, placement: placement), in: lane, at: clock.now)
   }
 }

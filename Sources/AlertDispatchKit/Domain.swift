@@ -35,12 +35,6 @@ final class Domain {
   var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
-  /// Whether the root's last pass ended on a plan that decided nothing, and no pass was asked
-  /// for since: when the chain is also current and has no provider (which a pass would ask
-  /// again), a plan made now would decide nothing and ask for the wake-up ``wakeAt`` (adds that
-  /// ``DispatchNode/addNeedsNoPass(_:to:now:)`` lets skip their pass change neither).
-  @exclusivity(unchecked)
-  var isSettled = false
   /// Storage the passes reuse, so that a pass allocates nothing: the last pass's chain (see
   /// ``ActiveChain/init(root:reusing:cachedAs:stamp:)``), and empty buffers.
   @exclusivity(unchecked)
@@ -54,12 +48,6 @@ final class Domain {
   /// says the chain is current.
   @exclusivity(unchecked)
   var chainStamp: UInt64 = 0
-  @exclusivity(unchecked)
-  var cursorBuffer: [LaneQueue.Cursor] = []
-  @exclusivity(unchecked)
-  var frontBuffer: [AlertHandle] = []
-  @exclusivity(unchecked)
-  var decisionBuffer: [PassDecision] = []
   /// Unfinished alerts that have an id another unfinished alert holds, oldest first: two
   /// domains that join may each have one (Decisions.md, "Joining domains"). When the holder
   /// ends, the oldest takes the id over. Empty unless a join made such a pair.
@@ -301,7 +289,6 @@ final class Domain {
     linkBuffer = []
     chainKey = nil
     chainStamp = 0
-    isSettled = false
     for index in lanes.indices { lanes[index].visible = AlertList() }
     refused = [:]
     wakeTimer?.cancel()

@@ -122,7 +122,6 @@ final class Engine {
   }
 
   func markDirty(_ root: DispatchNode) {
-    root.domain.isSettled = false
     guard !root.needsPass else { return }
     root.needsPass = true
     enqueue(root)

@@ -24,8 +24,6 @@ public enum StressRunner {
     public var alerts: Int
     /// How many passes the roots ran.
     public var passes: Int
-    /// How many adds ran no pass, since they could change no decision.
-    public var addsWithoutPass = 0
     /// How many operations changed a dispatch's pass scheduling.
     public var schedulingSwitches = 0
     /// How many operations ended a main-actor turn while passes were deferred.
@@ -55,7 +53,6 @@ public enum StressRunner {
     defer { AlertDispatch.laneBlockCapacity = blockCapacity }
     AlertDispatch.laneBlockCapacity = episode.presentTime % 2 == 0 ? 8 : 3
     let passesBefore = AlertDispatch.passCount
-    let skipsBefore = AlertDispatch.addsWithoutPass
     var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)
     var watched: [StressWorld.Watched] = []
     do {
@@ -77,7 +74,6 @@ public enum StressRunner {
     // violation) are held until those passes run: the end of the turn frees them.
     AlertDispatch.runDeferredPasses()
     result.passes = AlertDispatch.passCount - passesBefore
-    result.addsWithoutPass = AlertDispatch.addsWithoutPass - skipsBefore
     if result.violations.isEmpty {
       for object in watched where object.object != nil {
         result.violations.append(

@@ -20,9 +20,6 @@ public struct StressSession {
     public var alerts = 0
     /// Passes run by the roots.
     public var passes = 0
-    /// Adds that ran no pass, since they could change no decision (each checked as a pass
-    /// would have been).
-    public var addsWithoutPass = 0
     /// Operations that changed a dispatch's pass scheduling.
     public var schedulingSwitches = 0
     /// Operations that ended a main-actor turn while passes were deferred.
@@ -34,10 +31,10 @@ public struct StressSession {
     /// The failing episodes.
     public var failures: [Failure] = []
 
-    /// `steps N, alerts M, passes P, adds without a pass A, scheduling switches S, turns
-    /// ended T, violations V`: the stress tool's last line.
+    /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, violations V`: the
+    /// stress tool's last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), adds without a pass \(addsWithoutPass), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), violations \(violations)"
     }
   }
 
@@ -75,7 +72,6 @@ public struct StressSession {
       summary.steps += episode.operations.count
       summary.alerts += result.alerts
       summary.passes += result.passes
-      summary.addsWithoutPass += result.addsWithoutPass
       summary.schedulingSwitches += result.schedulingSwitches
       summary.turnsEnded += result.turnsEnded
       if !result.violations.isEmpty {

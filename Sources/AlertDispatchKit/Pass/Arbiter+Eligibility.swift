@@ -1,0 +1,82 @@
+/// Rule 3 (eligible), and the reasons `explain` gives, from the same functions.
+extension Arbiter {
+  /// What keeps a candidate from going up now, other than its lane's fronts and its cap.
+  struct Hold: Equatable {
+    /// What ``AlertDispatch/explain(_:)`` says.
+    var reason: AlertExplanation
+    /// When the hold ends by itself (a delay, a retry, a gap); `nil` until an event ends it.
+    var until: AlertInstant?
+    /// Whether the candidates behind this one may still go up: a delay or an event-bound hold
+    /// lets them; a retry (rule 7) and the lane's gap hold the lane.
+    var lets: Bool
+  }
+
+  /// Rule 3 for one candidate, in the order `explain` reports: it waits for dependencies, its
+  /// dispatch is off the chain, hidden or paused, its delay runs, it waits out a presenter
+  /// refusal, or its lane's gap runs. `nil` when none holds it.
+  static func hold(
+    on candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
+  ) -> Hold? {
+    if !candidate.blockedBy.isEmpty {
+      return Hold(reason: .waitingForDependencies(candidate.blockedBy.sorted()), lets: true)
+    }
+    switch candidate.placement {
+    case .onChain: break
+    case .paused(let name): return Hold(reason: .paused(by: name), lets: true)
+    case .offstage(let name): return Hold(reason: .offstage(name), lets: true)
+    case .hidden(let name): return Hold(reason: .ownerHidden(name), lets: true)
+    }
+    if let notBefore = candidate.notBefore, notBefore > now {
+      return Hold(reason: .delayed(until: notBefore), until: notBefore, lets: true)
+    }
+    if let retry = candidate.retry, retry.at > now {
+      return Hold(
+        reason: .retryingAfterRefusal(until: retry.at, reason: retry.reason), until: retry.at,
+        lets: false)
+    }
+    if let gap = gapUntil(of: lane, at: now) {
+      return Hold(reason: .gap(until: gap), until: gap, lets: false)
+    }
+    return nil
+  }
+
+  /// The instant before which nothing may go up in `lane` because of its minimum gap after the
+  /// last alert ended; `nil` when that has passed or the lane has no gap.
+  static func gapUntil(of lane: PassInput.Lane, at now: AlertInstant) -> AlertInstant? {
+    guard lane.minimumGap > .zero, let lastEnd = lane.lastEnd else { return nil }
+    let until = lastEnd + lane.minimumGap
+    return until > now ? until : nil
+  }
+
+  /// The cap or budget that keeps `candidate` down, in words; `nil` when it may go up.
+  /// `planned` counts, by ledger key, the shows that the running plan's presentations add.
+  static func capBlock(of candidate: PassInput.Candidate, planned: [String: Int] = [:])
+    -> String?
+  {
+    for limit in candidate.limits where limit.shows + planned[limit.key, default: 0] >= limit.limit
+    {
+      return limit.text
+    }
+    return nil
+  }
+
+  /// Why `candidate`, queued or suspended, is not on screen (``AlertDispatch/explain(_:)``):
+  /// its cap first (what would end it if its turn came now), then its hold, then its lane —
+  /// an alert ahead of it waiting out a refusal, or a lane full with alerts it may not preempt.
+  /// The lane's candidates must run at least up to `candidate`.
+  static func explanation(
+    of candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
+  )
+    -> AlertExplanation
+  {
+    if let text = capBlock(of: candidate) { return .capped(text) }
+    if let hold = hold(on: candidate, in: lane, at: now) { return hold.reason }
+    for ahead in lane.candidates {
+      if ahead.alert == candidate.alert { break }
+      if let retry = ahead.retry, retry.at > now { return .waitingBehind(ahead.alert.id) }
+    }
+    let front = lane.shown.filter { $0.cover == .none }
+    if front.count >= lane.capacity { return .outranked(by: front.map(\.alert.id)) }
+    return .eligible
+  }
+}

@@ -1,0 +1,233 @@
+/// The deciding part of a pass: a pure function from a ``PassInput`` to a ``PassPlan``.
+///
+/// It is the only place where the rules of a pass are written (DESIGN.md, "Rules of a pass";
+/// the DocC article "The rules of a pass" points at each). It calls no presenter, no provider
+/// and no user code, and reads nothing but its input: the dispatches build the input
+/// (`DispatchNode.passInput`) and carry the plan out (`DispatchNode.runPass`).
+///
+/// - Rule 1 (chain) is the input's: each alert comes with its dispatch's place on the chain.
+/// - Rule 2 (offstage): ``planLane(_:)``, first step.
+/// - Rule 3 (eligible): ``hold(on:in:)`` and ``capBlock(of:)``, in Arbiter+Eligibility.swift.
+/// - Rule 4 (order): the input's candidates come in line order; ``planLane(_:)`` reads them so.
+/// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``.
+/// - Rule 6 (restore): a suspended candidate goes up as any other, in its place (``goUp(_:)``).
+/// - Rule 7 (refusal): a candidate waiting out a retry stops its lane (``planLane(_:)``).
+struct Arbiter {
+  private let input: PassInput
+  private var plan = PassPlan()
+  /// The shows the plan's presentations add, by ledger key (caps count them).
+  private var plannedShows: [String: Int] = [:]
+
+  private init(_ input: PassInput) { self.input = input }
+
+  /// Plans every lane of `input`.
+  ///
+  /// - Throws: ``MoreCandidatesNeeded`` when a lane's plan reads past the candidates the input
+  ///   holds while its line goes on: plan again over more of that line.
+  static func plan(_ input: PassInput) throws(MoreCandidatesNeeded) -> PassPlan {
+    var arbiter = Arbiter(input)
+    for index in input.lanes.indices {
+      guard arbiter.planLane(index) else { throw MoreCandidatesNeeded(lane: index) }
+    }
+    return arbiter.plan
+  }
+
+  /// An alert in front of a lane while it is planned: one already up, or one the plan puts up.
+  private struct Front {
+    var alert: AlertRef
+    var priority: Int
+    var upStamp: UInt64
+    var isDismissing: Bool
+    var interruption: InterruptionPolicy
+  }
+
+  /// Plans the lane at `index`; returns false when it read past the input's candidates.
+  private mutating func planLane(_ index: Int) -> Bool {
+    let lane = input.lanes[index]
+    let capacity = lane.capacity
+    // Rule 2: a visible alert whose dispatch left the chain is hidden (one being dismissed
+    // finishes animating out where it is).
+    var leaving: Set<AlertRef> = []
+    for shown in lane.shown where !shown.isDismissing && !shown.isOnChain {
+      leaving.insert(shown.alert)
+      plan.decisions.append(.suspend(shown.alert))
+    }
+    var front: [Front] = []
+    var uncovering: [PassInput.Shown] = []
+    for shown in lane.shown where !leaving.contains(shown.alert) {
+      switch shown.cover {
+      case .none:
+        front.append(
+          Front(
+            alert: shown.alert, priority: shown.priority, upStamp: shown.upStamp,
+            isDismissing: shown.isDismissing, interruption: shown.interruption))
+      case .by(let coverer) where !leaving.contains(coverer):
+        continue
+      case .by, .byGone:
+        uncovering.append(shown)
+      }
+    }
+    // Joining two domains can leave a lane over capacity: the weakest step back. Either way an
+    // alert that steps back may cover another, which this plan still counts as covered: plan
+    // again once it is down.
+    while front.count > capacity, let weakest = weakestHideable(in: front) {
+      plan.decisions.append(.suspend(front.remove(at: weakest).alert))
+      plan.isFinal = false
+    }
+    for shown in uncovering {
+      if front.count < capacity {
+        plan.decisions.append(.uncover(shown.alert))
+        front.append(
+          Front(
+            alert: shown.alert, priority: shown.priority, upStamp: shown.upStamp,
+            isDismissing: shown.isDismissing, interruption: shown.interruption))
+      } else if shown.isDismissing, let top = front.last {
+        // It cannot be hidden: it finishes animating out beneath the alert in front.
+        plan.decisions.append(.cover(shown.alert, by: top.alert))
+      } else {
+        plan.decisions.append(.suspend(shown.alert))
+        plan.isFinal = false
+      }
+    }
+    return readCandidates(of: index, front: &front)
+  }
+
+  /// Rules 3 to 7 over the lane's candidates, in line order, with `front` the alerts in front.
+  /// Returns false when it read past the input's candidates while the line goes on.
+  private mutating func readCandidates(of index: Int, front: inout [Front]) -> Bool {
+    let lane = input.lanes[index]
+    let capacity = lane.capacity
+    // Candidates come in line order, so none ranks above the one before it: once the lane is
+    // full and no front alert is below that one, no later candidate can go up, and the plan
+    // reads no further (a later candidate's delay or retry sets no wake-up: a pass then would
+    // decide nothing in this lane).
+    var ceiling: Int?
+    var next = 0
+    while true {
+      if front.count >= capacity, let ceiling,
+        weakestInterruptible(in: front, below: ceiling) == nil
+      {
+        return true
+      }
+      guard next < lane.candidates.count else { return !lane.hasMoreCandidates }
+      let candidate = lane.candidates[next]
+      next += 1
+      ceiling = candidate.priority
+      if let hold = Arbiter.hold(on: candidate, in: lane, at: input.now) {
+        plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: hold.reason))
+        guard let until = hold.until else { continue }
+        plan.wake(at: until)
+        // A delay lets the line go on; a retry (rule 7) and a gap hold the whole lane.
+        if hold.lets { continue }
+        return true
+      }
+      if front.count < capacity {
+        if endsCapped(candidate) { continue }
+        front.append(goUp(candidate))
+        continue
+      }
+      guard let victim = weakestInterruptible(in: front, below: candidate.priority) else {
+        plan.waiting.append(
+          PassPlan.Waiting(alert: candidate.alert, reason: .outranked(by: front.map(\.alert.id))))
+        return true
+      }
+      if endsCapped(candidate) { continue }
+      guard preempt(front[victim], by: candidate, in: lane) else { return true }
+      front.remove(at: victim)
+      front.append(goUp(candidate))
+    }
+  }
+
+  /// Rule 5: `candidate` takes `victim`'s place as `victim`'s policy says. Returns false when
+  /// the victim is cancelled: the lane is planned again once it is gone.
+  private mutating func preempt(
+    _ victim: Front, by candidate: PassInput.Candidate, in lane: PassInput.Lane
+  ) -> Bool {
+    switch victim.interruption {
+    case .cancel:
+      plan.decisions.append(
+        .dismiss(victim.alert, .cancelled(.preempted(by: candidate.alert.id))))
+      plan.isFinal = false
+      return false
+    case .suspend, .never:
+      if candidate.style == .cover {
+        plan.decisions.append(.cover(victim.alert, by: candidate.alert))
+      } else {
+        plan.decisions.append(.suspend(victim.alert))
+        for beneath in Arbiter.covered(by: victim.alert, among: lane.shown) {
+          // An alert being dismissed cannot be hidden: it finishes animating out beneath the
+          // newcomer.
+          plan.decisions.append(
+            beneath.isDismissing
+              ? .cover(beneath.alert, by: candidate.alert) : .suspend(beneath.alert))
+        }
+      }
+      return true
+    }
+  }
+
+  /// Ends `candidate` when its cap or budget keeps it down (rule 3); returns whether it did.
+  private mutating func endsCapped(_ candidate: PassInput.Candidate) -> Bool {
+    guard let text = Arbiter.capBlock(of: candidate, planned: plannedShows) else { return false }
+    plan.decisions.append(.end(candidate.alert, .cancelled(.frequencyCapped(text))))
+    // Ending an alert frees the alerts that wait on it: plan again once it has ended.
+    plan.isFinal = false
+    return true
+  }
+
+  /// Puts `candidate` up (rule 6: a suspended one comes back) and returns it as a front alert.
+  private mutating func goUp(_ candidate: PassInput.Candidate) -> Front {
+    if candidate.isSuspended {
+      plan.decisions.append(.restore(candidate.alert))
+    } else {
+      plan.decisions.append(.present(candidate.alert))
+      for key in candidate.ledgerKeys { plannedShows[key, default: 0] += 1 }
+    }
+    return Front(
+      alert: candidate.alert, priority: candidate.priority, upStamp: .max, isDismissing: false,
+      interruption: candidate.interruption)
+  }
+
+  /// The alerts beneath `alert`: those it covers, and those they cover, top first.
+  private static func covered(by alert: AlertRef, among shown: [PassInput.Shown])
+    -> [PassInput.Shown]
+  {
+    var result: [PassInput.Shown] = []
+    var top = alert
+    while let next = shown.last(where: { $0.cover == .by(top) }) {
+      result.append(next)
+      top = next.alert
+    }
+    return result
+  }
+
+  /// The index of the lowest-priority front alert that is not being dismissed, the latest up
+  /// among equals.
+  private func weakestHideable(in front: [Front]) -> Int? {
+    var weakest: Int?
+    for index in front.indices where !front[index].isDismissing {
+      if let current = weakest,
+        !((front[index].priority, front[current].upStamp)
+          < (front[current].priority, front[index].upStamp))
+      {
+        continue
+      }
+      weakest = index
+    }
+    return weakest
+  }
+
+  /// The index of the lowest front alert below `priority` that may be interrupted (rule 5),
+  /// the latest in front among equals.
+  private func weakestInterruptible(in front: [Front], below priority: Int) -> Int? {
+    var weakest: Int?
+    for index in front.indices
+    where !front[index].isDismissing && front[index].interruption != .never
+      && front[index].priority < priority
+    {
+      if let current = weakest, front[current].priority < front[index].priority { continue }
+      weakest = index
+    }
+    return weakest
+  }
+}

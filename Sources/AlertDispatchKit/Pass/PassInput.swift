@@ -1,0 +1,121 @@
+/// An alert as a pass names it: its id and its place in add order.
+///
+/// The id alone is not always enough: an alert replaced while on screen keeps animating out
+/// beside its replacement, and two domains that join may each hold an alert with the same id.
+/// The sequence tells them apart; descriptions print the id.
+struct AlertRef: Hashable, Sendable, CustomStringConvertible {
+  /// The alert's id.
+  let id: AlertID
+  /// The alert's place in add order, unique in the process.
+  let sequence: UInt64
+
+  var description: String { id.description }
+}
+
+/// What a pass decides from: a value snapshot of one domain at one instant.
+///
+/// The snapshot holds the chain's verdict on each alert it names (on the chain or not, paused
+/// or not), so the arbiter needs no dispatch and no clock: a test builds one by hand and
+/// compares the plan as a value.
+struct PassInput: Sendable {
+  /// The time of the pass.
+  var now: AlertInstant
+  /// The domain's lanes, in the order the domain first saw them.
+  var lanes: [Lane]
+
+  /// One lane: its settings, what it shows, and who waits to go up in it.
+  struct Lane: Sendable {
+    /// How many alerts may be in front at once (`Int.max` for an unlimited lane).
+    var capacity: Int
+    /// The lane's minimum gap after an alert ends.
+    var minimumGap: Duration = .zero
+    /// When the lane's last visible alert ended, if it has a gap to keep.
+    var lastEnd: AlertInstant?
+    /// The lane's visible alerts, first up first.
+    var shown: [Shown] = []
+    /// The alerts that could go up, in line order (higher priority first, then first added):
+    /// queued alerts that no dependency blocks and suspended ones, from the dispatches of the
+    /// chain that are not paused.
+    var candidates: [Candidate] = []
+    /// Whether the line goes on past ``candidates``: a snapshot may hold only the front of a
+    /// long line, and the arbiter asks for more when it would read past it.
+    var hasMoreCandidates = false
+  }
+
+  /// A visible alert of a lane.
+  struct Shown: Sendable {
+    var alert: AlertRef
+    var priority: Int
+    /// When it went up (or came back), in the process's order of events.
+    var upStamp: UInt64
+    /// Whether the framework asked its presenter to close it: it finishes animating out.
+    var isDismissing = false
+    /// Whether its dispatch is on the active chain.
+    var isOnChain = true
+    var cover: Cover = .none
+    var interruption: InterruptionPolicy = .suspend
+  }
+
+  /// Whether a visible alert is beneath another.
+  enum Cover: Hashable, Sendable {
+    /// It is not covered.
+    case none
+    /// It is beneath this alert, which is up in the same lane.
+    case by(AlertRef)
+    /// What covered it is no longer up in this lane.
+    case byGone
+  }
+
+  /// An alert that waits to go up.
+  struct Candidate: Sendable {
+    var alert: AlertRef
+    var priority: Int
+    /// Whether it went up before and was hidden: it comes back rather than being presented.
+    var isSuspended = false
+    /// The ids of unfinished alerts it waits for (empty in a pass's snapshot, which holds only
+    /// alerts no dependency blocks).
+    var blockedBy: [AlertID] = []
+    /// Where its dispatch is (always on the chain and not paused in a pass's snapshot).
+    var placement: Placement = .onChain
+    /// The end of its show-not-before delay.
+    var notBefore: AlertInstant?
+    /// When a presenter refusal lets it be tried again, and what the presenter said.
+    var retry: Retry?
+    var style: PresentationStyle = .hideOthers
+    var interruption: InterruptionPolicy = .suspend
+    /// The ledger keys a show of it counts under (its cap's, its category's).
+    var ledgerKeys: [String] = []
+    /// The caps and budgets it must fit in to go up, with the shows counted so far; empty when
+    /// none can keep it down.
+    var limits: [FrequencyLimit] = []
+  }
+
+  /// Where a candidate's dispatch is, as the chain says.
+  enum Placement: Hashable, Sendable {
+    case onChain
+    /// On the chain, below the named paused dispatch (or that dispatch itself).
+    case paused(by: String)
+    /// Visible but off the chain (the named dispatch).
+    case offstage(String)
+    /// The named dispatch is not visible.
+    case hidden(String)
+  }
+
+  /// A presenter refusal's retry.
+  struct Retry: Hashable, Sendable {
+    var at: AlertInstant
+    var reason: String
+  }
+
+  /// A cap or a budget and how many shows it has counted.
+  struct FrequencyLimit: Hashable, Sendable {
+    /// The ledger key it counts under.
+    var key: String
+    /// The shows the ledger counted in its window.
+    var shows: Int
+    /// The most shows it allows.
+    var limit: Int
+    /// The cap in words, for the outcome and `explain`.
+    var text: String
+  }
+}

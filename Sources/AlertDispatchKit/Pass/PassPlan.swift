@@ -1,0 +1,64 @@
+/// One decision of a pass: a plain value that names its alerts, so that a test can print and
+/// compare it.
+enum PassDecision: Hashable, Sendable, CustomStringConvertible {
+  /// Hide a visible alert (offstage, or preempted with the hide style).
+  case suspend(AlertRef)
+  /// A higher alert goes up over this one, which stays visible beneath.
+  case cover(AlertRef, by: AlertRef)
+  /// The alert covering this one is gone; it is in front again.
+  case uncover(AlertRef)
+  /// Call the presenter for a queued alert.
+  case present(AlertRef)
+  /// Bring back a suspended alert.
+  case restore(AlertRef)
+  /// Ask the presenter to close a visible alert; it ends with the outcome once gone.
+  case dismiss(AlertRef, AlertOutcome)
+  /// End an alert that is not on screen, such as one whose frequency cap keeps it down.
+  case end(AlertRef, AlertOutcome)
+
+  var description: String {
+    switch self {
+    case .suspend(let alert): "suspend \(alert)"
+    case .cover(let alert, let by): "cover \(alert) by \(by)"
+    case .uncover(let alert): "uncover \(alert)"
+    case .present(let alert): "present \(alert)"
+    case .restore(let alert): "restore \(alert)"
+    case .dismiss(let alert, let outcome): "dismiss \(alert) as \(outcome)"
+    case .end(let alert, let outcome): "end \(alert) as \(outcome)"
+    }
+  }
+}
+
+/// What a pass decided, when the domain must look again, and why the candidates it read and
+/// did not put up stay down.
+struct PassPlan: Equatable, Sendable {
+  /// The decisions, in the order they are carried out.
+  var decisions: [PassDecision] = []
+  /// When a delay, a gap or a retry that holds a candidate back ends.
+  var wakeAt: AlertInstant?
+  /// Whether the domain, once the decisions are carried out as planned, is settled: no plan
+  /// made then would decide anything. A preemption that cancels stops its lane's planning (the
+  /// lane is planned again once the cancelled alert is gone), an alert ended by its frequency
+  /// cap frees the alerts that wait on it, and an alert that steps back because its lane is
+  /// over capacity may uncover another: all clear this.
+  var isFinal = true
+  /// Why each candidate the plan read stays down.
+  var waiting: [Waiting] = []
+
+  /// A candidate that stays down, and why.
+  struct Waiting: Hashable, Sendable {
+    var alert: AlertRef
+    var reason: AlertExplanation
+  }
+
+  mutating func wake(at instant: AlertInstant) {
+    wakeAt = min(wakeAt ?? instant, instant)
+  }
+}
+
+/// The arbiter read to the end of a lane's candidates, and the snapshot holds more: plan again
+/// over a snapshot with more of that lane's line.
+struct MoreCandidatesNeeded: Error {
+  /// The index of the lane in ``PassInput/lanes``.
+  let lane: Int
+}

@@ -1,0 +1,212 @@
+import Testing
+
+@testable import AlertDispatchKit
+
+/// The arbiter as a pure function: inputs built by hand, plans compared as values. One case or
+/// more per rule of a pass (DESIGN.md, "Rules of a pass").
+@Suite("The arbiter over a hand-made snapshot")
+struct ArbiterTests {
+  /// Alerts named by id, with their add order in the name's order of first use.
+  private static func ref(_ id: String, _ sequence: UInt64 = 0) -> AlertRef {
+    AlertRef(id: AlertID(id), sequence: sequence)
+  }
+
+  private static let now = AlertInstant(offset: .seconds(10))
+
+  private static func shown(
+    _ id: String, priority: Int = 500, up: UInt64 = 1, onChain: Bool = true,
+    dismissing: Bool = false, cover: PassInput.Cover = .none,
+    interruption: InterruptionPolicy = .suspend
+  ) -> PassInput.Shown {
+    PassInput.Shown(
+      alert: ref(id), priority: priority, upStamp: up, isDismissing: dismissing,
+      isOnChain: onChain, cover: cover, interruption: interruption)
+  }
+
+  private static func candidate(
+    _ id: String, priority: Int = 500, suspended: Bool = false,
+    notBefore: AlertInstant? = nil, retry: PassInput.Retry? = nil,
+    style: PresentationStyle = .hideOthers, limits: [PassInput.FrequencyLimit] = [],
+    keys: [String] = []
+  ) -> PassInput.Candidate {
+    PassInput.Candidate(
+      alert: ref(id), priority: priority, isSuspended: suspended, notBefore: notBefore,
+      retry: retry, style: style, ledgerKeys: keys, limits: limits)
+  }
+
+  private static func plan(_ lanes: [PassInput.Lane]) throws -> PassPlan {
+    try Arbiter.plan(PassInput(now: now, lanes: lanes))
+  }
+
+  @Test("Rule 1, chain: only the chain's verdict counts; an alert off it is held, with its reason")
+  func chainVerdict() {
+    var offstage = Self.candidate("promo")
+    offstage.placement = .offstage("settings")
+    let lane = PassInput.Lane(capacity: 1, candidates: [])
+    #expect(
+      Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .offstage("settings"))
+    offstage.placement = .hidden("home")
+    #expect(Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .ownerHidden("home"))
+    offstage.placement = .paused(by: "root")
+    #expect(Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .paused(by: "root"))
+  }
+
+  @Test("Rule 2, offstage: a visible alert whose screen left the chain is suspended")
+  func offstageSuspends() throws {
+    let plan = try Self.plan([
+      PassInput.Lane(capacity: 1, shown: [Self.shown("a", onChain: false)])
+    ])
+    #expect(plan.decisions == [.suspend(Self.ref("a"))])
+    // One being dismissed finishes animating out where it is.
+    let dismissing = try Self.plan([
+      PassInput.Lane(capacity: 1, shown: [Self.shown("a", onChain: false, dismissing: true)])
+    ])
+    #expect(dismissing.decisions == [])
+  }
+
+  @Test("Rule 3, eligible: a delay holds one alert and lets the line go on, with a wake-up")
+  func delayLetsTheLineGoOn() throws {
+    let later = AlertInstant(offset: .seconds(12))
+    let plan = try Self.plan([
+      PassInput.Lane(
+        capacity: 1,
+        candidates: [Self.candidate("late", priority: 750, notBefore: later), Self.candidate("b")])
+    ])
+    #expect(plan.decisions == [.present(Self.ref("b"))])
+    #expect(plan.wakeAt == later)
+    #expect(plan.waiting == [.init(alert: Self.ref("late"), reason: .delayed(until: later))])
+  }
+
+  @Test("Rule 3, eligible: a lane's gap after the last end holds the lane until it passes")
+  func gapHoldsTheLane() throws {
+    let lane = PassInput.Lane(
+      capacity: 1, minimumGap: .seconds(1), lastEnd: AlertInstant(offset: .milliseconds(9_500)),
+      candidates: [Self.candidate("a")])
+    let plan = try Self.plan([lane])
+    #expect(plan.decisions == [])
+    #expect(plan.wakeAt == AlertInstant(offset: .milliseconds(10_500)))
+  }
+
+  @Test("Rule 3, eligible: a capped alert ends at its turn, counting the plan's own shows")
+  func capEndsAtItsTurn() throws {
+    let cap = PassInput.FrequencyLimit(key: "k", shows: 0, limit: 1, text: "once (key k)")
+    let plan = try Self.plan([
+      PassInput.Lane(
+        capacity: .max,
+        candidates: [
+          Self.candidate("first", limits: [cap], keys: ["k"]),
+          Self.candidate("second", limits: [cap], keys: ["k"]),
+        ])
+    ])
+    #expect(
+      plan.decisions == [
+        .present(Self.ref("first")),
+        .end(Self.ref("second"), .cancelled(.frequencyCapped("once (key k)"))),
+      ])
+    #expect(!plan.isFinal)
+  }
+
+  @Test("Rule 4, order: the first candidates in line fill the lane, and the plan reads no further")
+  func orderFillsTheLane() throws {
+    let plan = try Self.plan([
+      PassInput.Lane(
+        capacity: 2,
+        candidates: [Self.candidate("a", priority: 750), Self.candidate("b"), Self.candidate("c")])
+    ])
+    #expect(plan.decisions == [.present(Self.ref("a")), .present(Self.ref("b"))])
+    // Once the lane is full and nothing in front is below the last candidate read, no later
+    // candidate can go up: "c" is not read, so it has no reason in the plan.
+    #expect(plan.waiting == [])
+    // A higher candidate behind a full lane is read, and is outranked only by what it may not
+    // preempt.
+    let full = try Self.plan([
+      PassInput.Lane(
+        capacity: 1, shown: [Self.shown("front", priority: 750, interruption: .never)],
+        candidates: [Self.candidate("high", priority: 1000)])
+    ])
+    #expect(full.decisions == [])
+    #expect(full.waiting == [.init(alert: Self.ref("high"), reason: .outranked(by: ["front"]))])
+  }
+
+  @Test("Rule 5, preemption: strictly higher takes the place, as the front alert's policy says")
+  func preemption() throws {
+    let urgent = Self.candidate("urgent", priority: 1000)
+    let suspend = try Self.plan([
+      PassInput.Lane(capacity: 1, shown: [Self.shown("a")], candidates: [urgent])
+    ])
+    #expect(suspend.decisions == [.suspend(Self.ref("a")), .present(Self.ref("urgent"))])
+    let cancel = try Self.plan([
+      PassInput.Lane(
+        capacity: 1, shown: [Self.shown("a", interruption: .cancel)], candidates: [urgent])
+    ])
+    #expect(
+      cancel.decisions == [.dismiss(Self.ref("a"), .cancelled(.preempted(by: "urgent")))])
+    #expect(!cancel.isFinal)
+    let never = try Self.plan([
+      PassInput.Lane(
+        capacity: 1, shown: [Self.shown("a", interruption: .never)], candidates: [urgent])
+    ])
+    #expect(never.decisions == [])
+    var cover = urgent
+    cover.style = .cover
+    let covering = try Self.plan([
+      PassInput.Lane(capacity: 1, shown: [Self.shown("a")], candidates: [cover])
+    ])
+    #expect(
+      covering.decisions == [
+        .cover(Self.ref("a"), by: Self.ref("urgent")), .present(Self.ref("urgent")),
+      ])
+    // Equal priority waits: first added first shown.
+    let equal = try Self.plan([
+      PassInput.Lane(capacity: 1, shown: [Self.shown("a")], candidates: [Self.candidate("b")])
+    ])
+    #expect(equal.decisions == [])
+  }
+
+  @Test("Rule 6, restore: a suspended alert first in line comes back rather than being presented")
+  func restore() throws {
+    let plan = try Self.plan([
+      PassInput.Lane(
+        capacity: 1,
+        candidates: [Self.candidate("back", priority: 750, suspended: true), Self.candidate("b")])
+    ])
+    #expect(plan.decisions == [.restore(Self.ref("back"))])
+  }
+
+  @Test("Rule 7, refusal: nothing lower overtakes an alert waiting out its retry")
+  func refusalHoldsTheLane() throws {
+    let retryAt = AlertInstant(offset: .milliseconds(10_200))
+    let refused = Self.candidate(
+      "refused", priority: 750, retry: PassInput.Retry(at: retryAt, reason: "no host"))
+    let lane = PassInput.Lane(capacity: 1, candidates: [refused, Self.candidate("b")])
+    let plan = try Self.plan([lane])
+    #expect(plan.decisions == [])
+    #expect(plan.wakeAt == retryAt)
+    #expect(
+      Arbiter.explanation(of: lane.candidates[1], in: lane, at: Self.now)
+        == .waitingBehind("refused"))
+  }
+
+  @Test(
+    "A snapshot holding only the front of a long line asks for more when the plan reads past it")
+  func asksForMoreCandidates() {
+    let later = AlertInstant(offset: .seconds(20))
+    let lane = PassInput.Lane(
+      capacity: 1, candidates: [Self.candidate("late", notBefore: later)],
+      hasMoreCandidates: true)
+    #expect(throws: MoreCandidatesNeeded.self) { try Self.plan([lane]) }
+  }
+
+  @Test("A cover ends when the coverer leaves: the covered alert is in front again")
+  func uncoverWhenCovererLeaves() throws {
+    let plan = try Self.plan([
+      PassInput.Lane(
+        capacity: 1,
+        shown: [
+          Self.shown("beneath", cover: .by(Self.ref("top"))),
+          Self.shown("top", priority: 750, up: 2, onChain: false),
+        ])
+    ])
+    #expect(plan.decisions == [.suspend(Self.ref("top")), .uncover(Self.ref("beneath"))])
+  }
+}
