@@ -23,7 +23,7 @@ extension DispatchNode {
       // A plan simulates its own decisions (the alerts it puts up fill the lane for the next
       // candidates), so when every decision was carried out as planned, planning again would
       // decide nothing: the pass ends without that confirming plan.
-      if plan.decisions.isEmpty || (apply(plan.decisions, snapshot.alerts) && plan.isFinal) {
+      if plan.decisions.isEmpty || (apply(plan.decisions, snapshot) && plan.isFinal) {
         scheduleWake(at: plan.wakeAt)
         settled = true
         break
@@ -57,13 +57,8 @@ extension DispatchNode {
   /// Carries out decisions in order, on the alerts of the plan's snapshot; stops at a refused
   /// presentation, after which the domain must be planned again. Returns whether every
   /// decision was carried out.
-  private func apply(_ decisions: [PassDecision], _ alerts: [AlertRef: AlertHandle]) -> Bool {
-    func alert(_ ref: AlertRef) -> AlertHandle {
-      guard let alert = alerts[ref] else {
-        preconditionFailure("a decision names \(ref), which its snapshot does not hold")
-      }
-      return alert
-    }
+  private func apply(_ decisions: [PassDecision], _ snapshot: Snapshot) -> Bool {
+    func alert(_ ref: AlertRef) -> AlertHandle { snapshot.alert(ref) }
     for decision in decisions {
       switch decision {
       case .suspend(let ref):

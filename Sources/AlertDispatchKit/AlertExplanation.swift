@@ -95,7 +95,7 @@ extension DispatchNode {
       placement = .onChain
     }
     // The whole line of the lane: an alert ahead of this one may wait out a refusal.
-    var alerts: [AlertRef: AlertHandle] = [:]
+    var alerts: [AlertHandle] = []
     let lane = laneInput(at: index, depth: .max, chain, &alerts)
     return Arbiter.explanation(
       of: candidate(alert, placement: placement), in: lane, at: clock.now)

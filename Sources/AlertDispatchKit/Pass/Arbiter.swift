@@ -47,9 +47,9 @@ struct Arbiter {
     let capacity = lane.capacity
     // Rule 2: a visible alert whose dispatch left the chain is hidden (one being dismissed
     // finishes animating out where it is).
-    var leaving: Set<AlertRef> = []
+    var leaving: [AlertRef] = []
     for shown in lane.shown where !shown.isDismissing && !shown.isOnChain {
-      leaving.insert(shown.alert)
+      leaving.append(shown.alert)
       plan.decisions.append(.suspend(shown.alert))
     }
     var front: [Front] = []

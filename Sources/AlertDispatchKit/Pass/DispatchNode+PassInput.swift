@@ -1,51 +1,59 @@
 /// The snapshot a pass decides from, built from the root's domain and the active chain.
 extension DispatchNode {
-  /// A snapshot of this root's domain over `chain`, and the alerts it names.
+  /// A snapshot of this root's domain over a chain, and the alerts it names.
   struct Snapshot {
     var input: PassInput
-    /// The alerts the snapshot names, for carrying the plan out.
-    var alerts: [AlertRef: AlertHandle] = [:]
-    /// How many candidates of each lane's line the snapshot holds.
-    var depths: [Int] = []
+    /// The alerts each lane of the input names, shown ones first, for carrying the plan out.
+    var alerts: [[AlertHandle]] = []
+
+    /// The alert `ref` names. Every decision names an alert of its snapshot.
+    func alert(_ ref: AlertRef) -> AlertHandle {
+      for lane in alerts {
+        for alert in lane where alert.seq == ref.sequence { return alert }
+      }
+      preconditionFailure("a decision names \(ref), which its snapshot does not hold")
+    }
   }
 
   /// Plans this root's domain over `chain` at `now`: the arbiter over a snapshot that holds the
   /// front of each lane's line, and more of a line whenever the arbiter asks for it.
   func planPass(over chain: ActiveChain, at now: AlertInstant) -> (PassPlan, Snapshot) {
     var snapshot = Snapshot(input: PassInput(now: now, lanes: []))
+    var depths: [Int] = []
     for index in domain.lanes.indices {
-      let capacity = domain.lanes[index].lane.capacity.limit
-      // The front of the line: enough for a lane's plan unless candidates are held back.
-      let depth = capacity == .max ? .max : capacity + domain.lanes[index].visible.count + 2
-      snapshot.depths.append(depth)
-      snapshot.input.lanes.append(laneInput(at: index, depth: depth, chain, &snapshot.alerts))
+      // The first candidate alone decides most lanes: the arbiter asks for more when not.
+      let depth = domain.lanes[index].lane.capacity == .unlimited ? Int.max : 1
+      depths.append(depth)
+      var alerts: [AlertHandle] = []
+      snapshot.input.lanes.append(laneInput(at: index, depth: depth, chain, &alerts))
+      snapshot.alerts.append(alerts)
     }
     while true {
       do {
         return (try Arbiter.plan(snapshot.input), snapshot)
       } catch {
-        let depth = snapshot.depths[error.lane] * 2
-        snapshot.depths[error.lane] = depth
+        depths[error.lane] *= 2
+        snapshot.alerts[error.lane] = []
         snapshot.input.lanes[error.lane] = laneInput(
-          at: error.lane, depth: depth, chain, &snapshot.alerts)
+          at: error.lane, depth: depths[error.lane], chain, &snapshot.alerts[error.lane])
       }
     }
   }
 
-  /// The lane at `index` of this root's domain, with its first `depth` candidates.
+  /// The lane at `index` of this root's domain, with at most `depth` candidates; the alerts it
+  /// names are appended to `alerts`.
   func laneInput(
-    at index: Int, depth: Int, _ chain: ActiveChain, _ alerts: inout [AlertRef: AlertHandle]
+    at index: Int, depth: Int, _ chain: ActiveChain, _ alerts: inout [AlertHandle]
   ) -> PassInput.Lane {
     let state = domain.lanes[index]
     var lane = PassInput.Lane(
       capacity: state.lane.capacity.limit, minimumGap: state.lane.minimumGap,
       lastEnd: state.lastEnd)
-    let visible = Array(state.visible)
-    for alert in visible {
-      alerts[alert.ref] = alert
+    for alert in state.visible {
+      alerts.append(alert)
       var cover = PassInput.Cover.none
       if let coverer = alert.coveredBy {
-        let up = coverer.state.isVisible && visible.contains { $0 === coverer }
+        let up = coverer.state.isVisible && state.visible.contains { $0 === coverer }
         cover = up ? .by(coverer.ref) : .byGone
       }
       lane.shown.append(
@@ -56,10 +64,12 @@ extension DispatchNode {
     }
     var merge = LaneMerge(chain, lane: state.lane.key)
     while lane.candidates.count < depth, let alert = merge.next() {
-      alerts[alert.ref] = alert
+      alerts.append(alert)
       lane.candidates.append(candidate(alert))
     }
-    lane.hasMoreCandidates = lane.candidates.count == depth && merge.next() != nil
+    // Not looked for: reading on would cost a cursor per dispatch of the chain, and the
+    // arbiter most often stops at the first candidate.
+    lane.hasMoreCandidates = lane.candidates.count == depth
     return lane
   }
 
