@@ -3,20 +3,6 @@ import AlertDispatchSimulator
 import Foundation
 import Testing
 
-let newYork = TimeZone(identifier: "America/New_York")!
-let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-
-/// A date given as wall-clock time in a time zone: `date("2026-03-08 00:10", newYork)`.
-func date(_ text: String, _ zone: TimeZone = newYork) -> Date {
-  let parts = text.split(whereSeparator: { "- :".contains($0) }).map { Int($0)! }
-  var calendar = Calendar(identifier: .gregorian)
-  calendar.timeZone = zone
-  let components = DateComponents(
-    year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4],
-    second: parts.count > 5 ? parts[5] : 0)
-  return calendar.date(from: components)!
-}
-
 /// What outlives a launch of the app: the ledger's records, the date, the version.
 @MainActor
 final class CapWorld {
@@ -48,22 +34,6 @@ final class CapWorld {
   }
 
   func shows(_ key: String) -> Int { ledger.records(for: key).count }
-}
-
-extension Fixture {
-  /// Adds an alert with a frequency cap and/or a category.
-  @discardableResult
-  func add(
-    _ id: AlertID, to dispatch: AlertDispatch, cap: FrequencyCap?, category: String? = nil,
-    priority: AlertPriority = .normal, after: [AlertID] = [], lane: AlertLane = .modal,
-    interruption: InterruptionPolicy = .suspend
-  ) -> AlertHandle {
-    track(
-      dispatch.add(
-        AlertRequest(
-          id: id, priority: priority, after: after, lane: lane, interruption: interruption,
-          cap: cap, category: category)))
-  }
 }
 
 @MainActor

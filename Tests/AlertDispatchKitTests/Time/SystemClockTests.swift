@@ -2,30 +2,6 @@ import Testing
 
 @testable import AlertDispatchKit
 
-/// Calls `onRelease` when it is freed: captured by a timer's action, it tells when the clock
-/// let go of the action.
-final class ReleaseSignal {
-  let name: String
-  let onRelease: @Sendable () -> Void
-
-  init(_ name: String, onRelease: @escaping @Sendable () -> Void) {
-    self.name = name
-    self.onRelease = onRelease
-  }
-
-  deinit { onRelease() }
-}
-
-/// The first `count` values `stream` gives.
-func firstValues(_ count: Int, of stream: AsyncStream<String>) async -> [String] {
-  var values: [String] = []
-  for await value in stream {
-    values.append(value)
-    if values.count == count { break }
-  }
-  return values
-}
-
 /// The real-time clock. Nothing here sleeps: timers are scheduled at deadlines already past (or a
 /// few milliseconds ahead) and awaited through a stream their actions write to. The time limit
 /// only guards against a timer that never fires: an action waits for the main actor, which the

@@ -6,9 +6,7 @@ import Testing
 @MainActor
 @Suite("Fuzz corpus")
 struct FuzzCorpusTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fuzz")
+  static let root = PackageRoot.url.appendingPathComponent("Fuzz")
 
   static func inputs(_ folder: String) -> [URL] {
     let directory = root.appendingPathComponent(folder)

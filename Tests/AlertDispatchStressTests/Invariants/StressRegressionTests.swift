@@ -176,9 +176,7 @@ struct StressRegressionTests {
     #expect(result.violations == [], "\(name)")
   }
 
-  static let scenarios = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Stress/regressions")
+  static let scenarios = PackageRoot.url.appendingPathComponent("Stress/regressions")
 
   /// `seed 2, episode 16: …` → `seed-2-episode-16.scenario`.
   static func fileName(_ name: String) -> String {

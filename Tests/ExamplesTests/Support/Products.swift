@@ -6,6 +6,7 @@ enum Products {
   /// The package's root directory, from this file's path.
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// Where `swift build` put the executables: the test bundle's directory.
   static let directory: URL? = {
