@@ -21,8 +21,8 @@ struct LaneBucketBlockTests {
   }
 
   /// A queue and the alerts put in it, compared after every change; keeps the first failure,
-  /// and counts the changes that moved the list of blocks of priority 0 (for the review's cost
-  /// checks, `LaneBucketBlockReviewTests`).
+  /// and counts the changes that moved the list of blocks of priority 0 (for the cost checks of
+  /// `LaneBucketBlockEdgeTests`).
   @MainActor
   struct Checked {
     typealias Shape = (rest: Int, blocks: [Int])

@@ -179,3 +179,33 @@ struct RequestValueTests {
     #expect(AlertID("a") < AlertID("b"))
   }
 }
+
+extension RequestValueTests {
+  /// `AlertRequest`'s rare fields share one object that compares by value: two requests that
+  /// both set rare fields and differ in one of them are not equal (a request of defaults has no
+  /// object, so comparing with it alone would not reach the object's equality).
+  @Test(
+    "Requests that both set rare fields differ when one rare field differs",
+    arguments: ["timing", "content", "cap", "category"])
+  func rareFieldsCompareByValue(_ field: String) {
+    func request(_ changed: String?) -> AlertRequest {
+      AlertRequest(
+        id: "a",
+        timing: AlertTiming(expiry: .seconds(changed == "timing" ? 31 : 30)),
+        content: AlertContent(title: changed == "content" ? "Hello" : "Hi"),
+        cap: changed == "cap" ? .oncePerLaunch() : .onceEver(),
+        category: changed == "category" ? "news" : "promotion")
+    }
+    #expect(request(nil) == request(nil))
+    #expect(request(nil) != request(field))
+    var edited = request(nil)
+    switch field {
+    case "timing": edited.timing = request(field).timing
+    case "content": edited.content = request(field).content
+    case "cap": edited.cap = request(field).cap
+    default: edited.category = request(field).category
+    }
+    #expect(edited == request(field))
+    #expect(edited != request(nil))
+  }
+}

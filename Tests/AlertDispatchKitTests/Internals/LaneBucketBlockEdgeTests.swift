@@ -2,15 +2,14 @@ import Testing
 
 @testable import AlertDispatchKit
 
-/// Review of the lane queue's bucket blocks (83bc2e4..0f40b1f): the edges named in the review
-/// brief, each checked step by step against a sorted model with `mismatch(with:)` (line order,
-/// count, front, front rank, bucket and run shape) and against the exact shape of the bucket;
-/// and the cost claim, by counting the changes that move the list of blocks (a block inserted
-/// or removed anywhere but at the end, `rest` taking the first block) across sequences that sit
-/// on a split, join, evening-out or take threshold.
+/// The edges of a lane queue's bucket blocks, each checked step by step against a sorted model
+/// with `mismatch(with:)` (line order, count, front, front rank, bucket and run shape) and
+/// against the exact shape of the bucket; and their cost, by counting the changes that move the
+/// list of blocks (a block inserted or removed anywhere but at the end, `rest` taking the first
+/// block) across sequences that sit on a split, join, evening-out or take threshold.
 @MainActor
-@Suite("Lane queue: bucket blocks, review")
-struct LaneBucketBlockReviewTests {
+@Suite("Lane queue: bucket blocks at their thresholds")
+struct LaneBucketBlockEdgeTests {
   let node = DispatchNode.laneTests
 
   /// The checked queue of the blocks' suite, which counts the changes that moved the list of

@@ -3,13 +3,13 @@ import Testing
 
 @testable import AlertDispatchKit
 
-/// Review of a53fac8..c869dc9: calls made while nothing runs run their body without building an
-/// `Engine.Action`, and are queued as before while an action or a pass runs; the id table takes
-/// its new entry owned; `Domain.release(_:)` removes a slot without waiters without copying its
-/// list.
+/// Calls the app makes while an action or a pass runs (from a presenter, or from a completion
+/// handler) wait, then run after it in the order they were made, each with the arguments it was
+/// given; a call made while nothing runs runs at once (DESIGN.md, "Events bubble up, the root
+/// decides": passes are run-to-completion).
 @MainActor
-@Suite("Round 9 review: direct calls, queued calls, owned entries, released ids")
-struct Round9ReviewTests {
+@Suite("Calls made during a pass wait their turn")
+struct CallsDuringAPassTests {
   /// Every kind of call made from a presenter waits, and the calls run in the order made:
   /// plain calls (add, dismiss) and closure calls (cancel) share one queue.
   @Test("Calls a presenter makes wait and run in the order made, plain and closure calls alike")
@@ -125,124 +125,6 @@ struct Round9ReviewTests {
     tab2.disappear()
     tab1.appear()
     f.expect(["hide t2 @tab2", "restore t1 @tab1"])
-    f.verify()
-  }
-
-  /// `release(_:)` drops the slot of an id nobody waits for, and keeps the slot (and its
-  /// waiters) of an id others wait for until they leave it.
-  @Test("An ended id is forgotten unless others wait for it")
-  func releasedIDs() {
-    let f = Fixture()
-    let home = f.dispatch("home")
-    var trace: [String] = []
-    func note(_ step: String) {
-      let domain = home.node.domain
-      let held = domain.holders.alerts.map(\.id)
-      let awaited = domain.waiting.slots.compactMap(\.key)
-      let keys = Set(held + awaited).map { key in
-        "\(key)\(domain.alert(withID: key) == nil ? "" : "+")\(domain.waiters(for: key).map { "<\($0.takeUnretainedValue().id)" }.joined())"
-      }
-      trace.append("\(step): \(keys.sorted().joined(separator: " "))")
-    }
-    let a = f.add("a", to: home)
-    note("a up")
-    a.dismiss(result: .closed)
-    note("a ended")
-    #expect(home.explain("a") == .notFound)
-    // Re-added after its end: a new alert, not a duplicate.
-    let a2 = f.add("a", to: home)
-    #expect(a2.state == .showing)
-    let b = f.add("b", to: home, after: ["a"])
-    let c = f.add("c", to: home, after: ["a", "b"])
-    note("b, c wait")
-    a2.dismiss(result: .closed)
-    note("a2 ended")
-    #expect(b.state == .showing)
-    let a3 = f.add("a", to: home)
-    note("a3 added")
-    b.dismiss(result: .closed)
-    note("b ended")
-    home.alert(withID: "a")?.dismiss(result: .closed)
-    home.alert(withID: "c")?.dismiss(result: .closed)
-    note("all ended")
-    #expect(a3.state.isEnded && c.state.isEnded)
-    #expect(home.node.domain.holders.count == 0 && home.node.domain.waiting.count == 0)
-    #expect(
-      trace == [
-        "a up: a+", "a ended: ", "b, c wait: a+<b<c b+<c c+", "a2 ended: a<b<c b+<c c+",
-        "a3 added: a+<b<c b+<c c+", "b ended: a+<c b<c c+", "all ended: ",
-      ])
-    f.verify(allEnded: true)
-  }
-
-  /// The found path of `insert(_:entry:)` must free the entry it did not store, once; the new
-  /// slot must hold it (and its caller's copy stay valid).
-  @Test("The id table stores or frees an owned entry exactly once")
-  func ownedEntries() {
-    final class Box {
-      let value: Int
-      init(_ value: Int) { self.value = value }
-    }
-    struct Entry {
-      var box: Box?
-    }
-    weak var stored: Box?
-    weak var refused: Box?
-    weak var kept: Box?
-    do {
-      var table = IDTable(empty: Entry())
-      do {
-        let box = Box(1)
-        stored = box
-        let (slot, inserted) = table.insert("a", entry: Entry(box: box))
-        #expect(inserted)
-        #expect(table.slots[slot].entry.box === box)
-      }
-      #expect(stored != nil)
-      do {
-        let box = Box(2)
-        refused = box
-        let (slot, inserted) = table.insert("a", entry: Entry(box: box))
-        #expect(!inserted)
-        #expect(table.slots[slot].entry.box?.value == 1)
-      }
-      #expect(refused == nil)
-      // A caller that keeps its own copy of the entry.
-      let entry = Entry(box: Box(3))
-      kept = entry.box
-      _ = table.insert("b", entry: entry)
-      _ = table.insert("b", entry: entry)
-      #expect(entry.box?.value == 3)
-      // Enough ids to grow the table several times.
-      for index in 0..<100 { _ = table.insert(AlertID("n\(index)"), entry: Entry(box: Box(index))) }
-      _ = table.slotInserting("empty")
-      #expect(table.count == 103)
-      #expect(table.slot(of: "a").map { table.slots[$0].entry.box?.value } == 1)
-      table.remove(at: table.slot(of: "b")!)
-      #expect(kept != nil)
-      withExtendedLifetime(entry) {}
-      table.remove(at: table.slot(of: "a")!)
-      #expect(stored == nil)
-    }
-    #expect(kept == nil)
-  }
-
-  /// Roots marked dirty by one action run their passes in the order they were marked: the
-  /// engine's list of dirty roots is first in, first out (this round takes its one root with
-  /// `removeLast`, which must not change the order when there are more).
-  @Test("Roots made dirty by one action run their passes in the order they were made dirty")
-  func dirtyRootsInOrder() {
-    let f = Fixture()
-    let first = f.dispatch("first")
-    let second = f.dispatch("second")
-    let third = f.dispatch("third")
-    // One action whose three adds wait in line, then run, marking each root dirty in turn.
-    Engine.shared.perform {
-      f.track(second.add(AlertRequest(id: "b")))
-      f.track(third.add(AlertRequest(id: "c")))
-      f.track(first.add(AlertRequest(id: "a")))
-    }
-    f.expect(["present b @second", "present c @third", "present a @first"])
     f.verify()
   }
 }

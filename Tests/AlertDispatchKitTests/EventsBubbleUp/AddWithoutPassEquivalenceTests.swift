@@ -2,12 +2,13 @@ import AlertDispatchKit
 import AlertDispatchSimulator
 import Testing
 
-/// Review of ad59770 ("An add that can change no decision runs no pass"): cases where skipping
-/// the add's pass is observable. Each test runs a script and compares what the app sees with
-/// what it sees when the add runs a pass (or with what Decisions.md promises).
+/// An add that runs no pass (Decisions.md, "An add that changes no decision runs no pass") shows
+/// the app exactly what the pass it skipped would have shown. Each test runs a script and
+/// compares what the app sees with what it sees when the add runs a pass (or with what
+/// Decisions.md promises).
 @MainActor
-@Suite("Adds without a pass (review)")
-struct AddWithoutPassReviewTests {
+@Suite("Adds without a pass show the app what a pass would")
+struct AddWithoutPassEquivalenceTests {
   /// The app's selected tab, which a provider reads.
   final class Selection {
     var dispatch: AlertDispatch
@@ -57,12 +58,10 @@ struct AddWithoutPassReviewTests {
     arguments: [LateAdd.pending, .blocked])
   func providerChangePickedUpAtNextAdd(_ late: LateAdd) {
     // Decisions.md ("A pass reads a lane only as far as an alert could still go up"): a provider
-    // that changes its answer without setNeedsArbitration() "is picked up at the next event, as
-    // it always was". And the new section says an add skips only when "the last pass's chain is
-    // current and has no active-child provider". `addNeedsNoPass` returns true for an alert
-    // that does not compete *before* it looks at the chain key, so a pending or blocked alert
-    // skips its pass under a provider: the switch is not picked up, while an add that competes
-    // picks it up.
+    // that changes its answer without setNeedsArbitration() is picked up at the next event, and
+    // an add skips its pass only when the last pass's chain is current and has no active-child
+    // provider. So an add that does not compete (pending, or blocked by a dependency) picks the
+    // switch up just as an add that competes does.
     let control = providerScript(.competing)
     #expect(control.lines == ["hide on a @a", "present on b @b"])
     control.fixture.verify()
@@ -74,12 +73,10 @@ struct AddWithoutPassReviewTests {
 
   @Test("Checks on or off, an add after an unannounced wrong provider answer reports it alike")
   func checkerAsksProvider() {
-    // `checkAddWithoutPass` plans over `ActiveChain(root:)`, which asks every provider on the
-    // chain: with checks on, a skipped add calls the app's provider, which may emit a
-    // diagnostic (and moves `lastRejectedChild`). With checks off nothing asks the provider, so
-    // the same add emits nothing. Before ad59770 both emitted the diagnostic (the add's pass
-    // asked the provider). So the checker changes what the app sees, and hides from every
-    // test run with the fixture that the skipped pass would have reported the new answer.
+    // With checks on, `checkAddWithoutPass` plans over `ActiveChain(root:)`, which asks every
+    // provider on the chain and may emit a diagnostic. The add must emit the same with checks
+    // off: under a provider the add's own pass asks it, so the app sees the same diagnostic
+    // whether or not the checker runs, and the checker hides nothing from the tests.
     func run(checks: Bool) -> [String] {
       let saved = AlertDispatch.checksInvariants
       let f = Fixture()
@@ -110,10 +107,8 @@ struct AddWithoutPassReviewTests {
 
   // Random scripts (no unannounced provider change) run twice: as they are, and with every add
   // that ran no pass followed by the pass it skipped. The oracle does not rely on
-  // `checkAddWithoutPass`: it compares what the app sees. Planting a wrong condition in
-  // `addNeedsNoPass` (a higher alert that skips) made it report transcript differences. It
-  // passes on ad59770 (checked with 800 seeds): the findings above need a provider whose answer
-  // changes unannounced.
+  // `checkAddWithoutPass`: it compares what the app sees, so a wrong condition for skipping (a
+  // higher alert that skips, say) shows as a difference in the transcripts.
 
   /// One operation of a random script (indices are resolved when run).
   enum Op {

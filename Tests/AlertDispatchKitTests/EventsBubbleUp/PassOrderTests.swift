@@ -3,18 +3,12 @@ import Testing
 
 @testable import AlertDispatchKit
 
-/// Review of 532e699..ff1822c: a node's active child and the lists of waiters no longer
-/// retained, and the engine's first root waiting for a pass kept beside its line. These probes
-/// come from the round's independent review (under AddressSanitizer, the first fails with a
-/// use after free when `applySetParent` no longer clears the parent's active child).
+/// Several roots that need a pass run theirs one after the other, in the order they asked for
+/// it: made dirty by one action, asking from inside another root's pass, or deferred to the end
+/// of the main-actor turn; a root freed before its turn is skipped.
 @MainActor
-@Suite("Round 15 review")
-struct Round15ReviewTests {
-  /// Adds an alert whose handle nobody but the framework holds.
-  func drop(_ id: AlertID, to dispatch: AlertDispatch, priority: AlertPriority = .normal) {
-    _ = dispatch.add(AlertRequest(id: id, priority: priority))
-  }
-
+@Suite("Passes of several roots run in the order they were asked for")
+struct PassOrderTests {
   func check(_ roots: [AlertDispatch], sourceLocation: SourceLocation = #_sourceLocation) {
     for root in roots {
       #expect(root.invariantViolations == [], sourceLocation: sourceLocation)
@@ -22,41 +16,22 @@ struct Round15ReviewTests {
     }
   }
 
-  @Test("An active child the app releases is no longer named, outside a pass or during one")
-  func releasedActiveChild() {
+  /// Roots made dirty by one action run their passes in the order they were made dirty: first
+  /// in, first out, however many there are.
+  @Test("Roots made dirty by one action run their passes in the order they were made dirty")
+  func dirtyRootsInOrder() {
     let f = Fixture()
-    let root = f.dispatch("root")
-    let other = f.dispatch("other", parent: root)
-    let before = AlertDispatch.liveNodeCount
-    do {
-      let child = AlertDispatch(name: "child", clock: f.clock)
-      try! child.setParent(root)
-      root.activeChild = child
-      drop("c", to: child)
-      #expect(root.activeChild === child)
+    let first = f.dispatch("first")
+    let second = f.dispatch("second")
+    let third = f.dispatch("third")
+    // One action whose three adds wait in line, then run, marking each root dirty in turn.
+    Engine.shared.perform {
+      f.track(second.add(AlertRequest(id: "b")))
+      f.track(third.add(AlertRequest(id: "c")))
+      f.track(first.add(AlertRequest(id: "a")))
     }
-    #expect(AlertDispatch.liveNodeCount == before)
-    #expect(root.activeChild == nil)
-    // The presenter releases the next active child while a pass runs.
-    var child: AlertDispatch? = AlertDispatch(name: "child", clock: f.clock)
-    try! child!.setParent(root)
-    root.activeChild = child
-    root.presenter = ClosurePresenter(present: { alert in
-      if alert.id == "trigger" {
-        child = nil
-        root.activeChild = other
-      }
-      return .presented
-    })
-    drop("c2", to: child!, priority: .low)
-    drop("trigger", to: root, priority: .critical)
-    #expect(child == nil)
-    #expect(root.activeChild === other)
-    drop("o", to: other)
-    root.alert(withID: "trigger")?.dismiss(result: .closed)
-    root.activeChild = nil
-    root.activeChild = other
-    check([root])
+    f.expect(["present b @second", "present c @third", "present a @first"])
+    f.verify()
   }
 
   /// Roots that ask for passes from inside another root's pass run theirs in the order they
