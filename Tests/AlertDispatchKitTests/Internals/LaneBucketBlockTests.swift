@@ -208,8 +208,8 @@ struct LaneBucketBlockTests {
     checked.report("blocks of \(blockCapacity)")
   }
 
-  /// A queue holds only alerts that their dispatch holds, and retains none of them
-  /// (Performance.md, thirteenth round): every alert here stays uniquely referenced by the
+  /// A queue holds only alerts that their dispatch holds, and retains none of them: every
+  /// alert here stays uniquely referenced by the
   /// array that stands for its dispatch, whatever joined and left, and no slot a leaving alert
   /// emptied still names it (`bucketProblem` checks the slots before each head).
   @Test(

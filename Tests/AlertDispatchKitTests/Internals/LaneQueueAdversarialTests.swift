@@ -8,7 +8,7 @@ import Testing
 /// leaves and whose older alerts come back (the slot before `head`); removing alerts that are
 /// not queued, at a run's low, between runs, below all and above the front. After every step
 /// the queue is read in full against a sorted model, with its count, front, front rank and
-/// run shape. Written by the seventh review.
+/// run shape.
 @MainActor
 @Suite("Lane queue: adversarial runs")
 struct LaneQueueAdversarialTests {

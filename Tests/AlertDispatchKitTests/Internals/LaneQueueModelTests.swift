@@ -3,10 +3,10 @@ import Testing
 @testable import AlertDispatchKit
 
 /// A dispatch's lane queues against a sorted list, after every insert and remove: alerts of
-/// three priorities and three lanes (80 of them), re-inserted in any order (so older alerts come back in
-/// front of newer ones), removed from the front and from the middle. Written by an independent
-/// review of the buckets that hold their first alert inline. A second test splits and joins the
-/// runs the buckets are kept in, with many priorities and small runs.
+/// three priorities and three lanes (80 of them), re-inserted in any order (so older alerts come
+/// back in front of newer ones), removed from the front and from the middle, for buckets that
+/// hold their first alert inline. A second test splits and joins the runs the buckets are kept
+/// in, with many priorities and small runs.
 @MainActor
 @Suite("Lane queue: a sorted model")
 struct LaneQueueModelTests {

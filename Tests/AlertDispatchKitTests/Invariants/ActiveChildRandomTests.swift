@@ -5,7 +5,7 @@ import Testing
 /// Random calls on six dispatches that mix active children, providers, parents, visibility,
 /// pause and time: after every call, every root's invariants hold (with checks on, every pass
 /// also compares a reused chain with one built afresh), and no waiting alert is explained as
-/// eligible. Written by an independent review of `activeChild` and the reused chain.
+/// eligible.
 @MainActor
 @Suite("Active child: random calls")
 struct ActiveChildRandomTests {

@@ -3,10 +3,9 @@ import Testing
 @testable import AlertDispatchKit
 
 /// Priorities are any `Int`, `Int.min` included (a scenario file may write
-/// `priority -9223372036854775808`), but the check of a lane queue's runs starts from
-/// `previous = Int.min` and requires each run's lowest priority to be above it: a queue holding
-/// an alert of priority `Int.min` is reported as malformed although it is in shape. Written by
-/// the seventh review; fails on a370e7c.
+/// `priority -9223372036854775808`): a check of a lane queue's runs that starts from
+/// `previous = Int.min` and requires each run's lowest priority to be above it would report a
+/// queue holding an alert of priority `Int.min` as malformed although it is in shape.
 @MainActor
 @Suite("Run shape: extreme priorities")
 struct RunShapeExtremePriorityTests {

@@ -2,8 +2,7 @@ import AlertDispatchKit
 import Foundation
 import Testing
 
-/// The file ledger after a write that failed while its file existed (written by the review of
-/// the seventh round, whose first two tests failed on the code before).
+/// The file ledger after a write that failed while its file existed.
 ///
 /// A write fails here because the ledger's name is so long (220 bytes) that the temporary beside
 /// it (`.<name>.tmp-<UUID>`, 262 bytes) exceeds NAME_MAX, while the ledger file itself can exist:

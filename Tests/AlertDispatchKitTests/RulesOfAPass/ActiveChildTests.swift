@@ -55,7 +55,7 @@ struct ActiveChildTests {
     "A switch retries refused alerts at once, as setNeedsArbitration() does after a provider's",
     arguments: [false, true])
   func switchRetriesRefused(pushed: Bool) {
-    // From an independent review: a switch by `activeChild` first waited out the backoff.
+    // A switch by `activeChild` does not wait out the refusal's backoff.
     let f = Fixture()
     let root = f.dispatch("root")
     let first = f.dispatch("first", parent: root)

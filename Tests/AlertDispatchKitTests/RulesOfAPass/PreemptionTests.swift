@@ -98,9 +98,9 @@ struct PreemptionTests {
     f.verify()
   }
 
-  /// Found by review: the alerts beneath a preempted coverer were suspended even while being
-  /// dismissed, which took them out of their dismissal (the timeout no longer applied, and
-  /// the outcome became the user's instead of the app's).
+  /// The alerts beneath a preempted coverer are not suspended while being dismissed: that
+  /// would take them out of their dismissal (the timeout would no longer apply, and the
+  /// outcome would become the user's instead of the app's).
   @Test(
     "An alert animating out beneath a preempted coverer keeps animating out and ends as asked",
     arguments: [true, false])

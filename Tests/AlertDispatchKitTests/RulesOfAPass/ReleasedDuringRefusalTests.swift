@@ -7,8 +7,8 @@ import Testing
 /// with the chain it began with, in which the refused alert still stands first in line, so it
 /// holds back the alert behind it until its retry; once the pass ends, the released dispatch
 /// leaves the tree, its alerts end, and the next pass puts the other alert up. The invariant
-/// checks after the first pass used to compare the lane with a chain built afresh, without the
-/// released dispatch, and reported a lane with room (the seventeenth round's review).
+/// checks after the first pass must judge the lane with that chain too: a chain built afresh,
+/// without the released dispatch, would report a lane with room.
 @MainActor
 @Suite("A dispatch released while its alert is refused")
 struct ReleasedDuringRefusalTests {

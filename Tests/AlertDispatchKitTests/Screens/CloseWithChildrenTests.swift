@@ -3,8 +3,8 @@ import AlertDispatchSimulator
 import Testing
 
 /// Closing a dispatch with several children re-indexes each new domain and the old one once
-/// (`DispatchNode.detachChildren`), where it once re-indexed the old domain once per child;
-/// these check that each domain still indexes exactly its own alerts and waits.
+/// (`DispatchNode.detachChildren`); these check that each domain indexes exactly its own alerts
+/// and waits.
 @MainActor
 @Suite("Close with children")
 struct CloseWithChildrenTests {

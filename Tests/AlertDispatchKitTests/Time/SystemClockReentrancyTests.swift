@@ -4,8 +4,8 @@ import Testing
 
 /// The system clock while its actions schedule and cancel timers (the heap is pushed to,
 /// and rebuilt by a compaction, while due actions are being called), and whether it lets go of
-/// itself and of its actions. Written by the seventh review. The time limit only guards against
-/// a hang (see the note on `SystemClockTests`).
+/// itself and of its actions. The time limit only guards against a hang (see the note on
+/// `SystemClockTests`).
 @MainActor
 @Suite("System clock: reentrancy", .timeLimit(.minutes(10)))
 struct SystemClockReentrancyTests {
@@ -23,7 +23,7 @@ struct SystemClockReentrancyTests {
     var fired: [Int] = []
     // 0 cancels the timers not a multiple of 4 among the 200 due with it (enough to compact the
     // heap while the due actions are being called), cancels itself (already fired: nothing), schedules
-    // 1,000 at a deadline already past (due in this same round, after the others due at zero)
+    // 1,000 at a deadline already past (due in this same run of due actions, after the others due at zero)
     // and 1,001 an hour ahead, which it cancels at once.
     timers.all.append(
       clock.schedule(at: .zero) {

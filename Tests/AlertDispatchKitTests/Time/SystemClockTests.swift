@@ -6,7 +6,7 @@ import Testing
 /// few milliseconds ahead) and awaited through a stream their actions write to. The time limit
 /// only guards against a timer that never fires: an action waits for the main actor, which the
 /// other tests keep busy for seconds, and for a few minutes under AddressSanitizer (the whole
-/// suite's main-actor work comes first: 3 minutes were once not enough).
+/// suite's main-actor work comes first, which can take more than 3 minutes).
 @MainActor
 @Suite("System clock", .timeLimit(.minutes(10)))
 struct SystemClockTests {

@@ -3,10 +3,9 @@ import AlertDispatchSimulator
 import Testing
 
 /// Cancelling a timer whose action held the last reference to an object whose deinit cancels
-/// another timer of the same clock. When the clocks' shared `TimerHeap` let go of the action
-/// inside the clock's access to it, that deinit made a second access: an exclusivity trap, in
-/// both clocks (found by the review of the seventh round; these tests failed then). The heap
-/// now hands the action back, to be let go after the access ends.
+/// another timer of the same clock. If the clocks' shared `TimerHeap` let go of the action
+/// inside the clock's access to it, that deinit would make a second access: an exclusivity
+/// trap, in both clocks. The heap hands the action back, to be let go after the access ends.
 @Suite("Clocks: when a released action's deinit touches the clock")
 struct ClockCancelReentrancyTests {
   /// Cancels its timer when it goes (a common owner-of-a-timer pattern).

@@ -67,10 +67,10 @@ struct CoalescedStressTests {
     #expect(!AlertDispatch.hasDeferredPasses)
   }
 
-  /// The bug 940d687 fixed, as a stress episode: the deferred drain let go of the roots it took
-  /// back in line before their passes ran, so a root the app released that turn was freed
-  /// there, and its presenter's release released another dispatch, which drained the engine
-  /// while the line was being changed (an exclusivity trap in debug builds).
+  /// As a stress episode: the deferred drain must keep the roots it takes back in line until
+  /// their passes ran, or a root the app released that turn is freed there, and its presenter's
+  /// release releases another dispatch, which drains the engine while the line is being changed
+  /// (an exclusivity trap in debug builds).
   @Test("A coalesced root released while its pass waits is freed by the deferred passes, cleanly")
   func releasedWhileDeferred() {
     let episode = StressEpisode(operations: [

@@ -126,8 +126,8 @@ struct ReplacedAlertRebuildTests {
     #expect(window.invariantViolations == [])
   }
 
-  /// Found by an independent review, then by alertdispatch-stress (seed 5, episode 577) once
-  /// the invariant checker also checked the table of ids.
+  /// Also found by alertdispatch-stress (seed 5, episode 577), with the invariant checker's
+  /// check of the table of ids.
   @Test("An alert already being dismissed when it is replaced does not take its id back")
   func replacedWhileDismissing() throws {
     let clock = VirtualClock()
@@ -148,10 +148,9 @@ struct ReplacedAlertRebuildTests {
     #expect(window.invariantViolations == [])
   }
 
-  /// Found by an independent review of the fourth round (the first case is older): a
-  /// replacement refused for a dependency cycle had already closed the alert it replaced, so
-  /// the alerts waiting for the id were never unblocked, and after a join the alert sharing the
-  /// id was left without it.
+  /// A replacement refused for a dependency cycle must not have closed the alert it would
+  /// replace: the alerts waiting for the id would never be unblocked, and after a join the
+  /// alert sharing the id would be left without it.
   @Test("A replacement refused for a cycle changes nothing: the alert it would replace stays")
   func refusedReplacementChangesNothing() throws {
     let clock = VirtualClock()
@@ -223,9 +222,9 @@ struct ReplacedAlertRebuildTests {
     #expect(window.invariantViolations == [])
   }
 
-  /// Found by an independent review (stress seed 5, episode 23, with a check of the table of
-  /// ids): after a join, the older of two alerts sharing an id held it, and when it ended the id
-  /// was held by nobody although the other alert was unfinished.
+  /// After a join, the older of two alerts sharing an id holds it; when it ends, the other
+  /// alert, still unfinished, must hold the id (stress seed 5, episode 23, with a check of the
+  /// table of ids).
   @Test("Two alerts that share an id after a join: when the older ends, the other holds the id")
   func sharedIDAfterJoin() throws {
     let clock = VirtualClock()
@@ -259,9 +258,9 @@ struct QueuedCallTests {
     AlertDispatch.diagnosticHandler = { _ in }
   }
 
-  /// A call queued during a pass can hold the last reference to a dispatch. The engine used to
-  /// keep a ran call in its queue until the queue emptied, so the dispatch's deinit, which
-  /// queues work of its own, ran while the queue was being emptied: a simultaneous access.
+  /// A call queued during a pass can hold the last reference to a dispatch. The engine must
+  /// let go of a call once it ran, not when the queue empties: the dispatch's deinit queues
+  /// work of its own, and running it while the queue is being emptied is a simultaneous access.
   @Test("A dispatch whose last reference is a queued call is released cleanly after the call")
   func lastReferenceInQueuedCall() throws {
     let clock = VirtualClock()

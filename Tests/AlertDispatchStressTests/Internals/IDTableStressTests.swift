@@ -10,7 +10,7 @@ final class Tracked {
   deinit { Tracked.live -= 1 }
 }
 
-/// From an independent review of the table: ids whose hashes all land in 4 adjacent home slots
+/// Ids whose hashes all land in 4 adjacent home slots
 /// that straddle the end of the table at every size up to 64, so that every removal shifts
 /// slots across the wraparound; the entries are counted objects.
 @Suite("Table of ids, clustered at the wraparound", .serialized)

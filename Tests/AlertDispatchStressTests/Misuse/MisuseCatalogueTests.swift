@@ -7,7 +7,8 @@ import Testing
 @MainActor
 @Suite("Misuse catalogue")
 struct MisuseCatalogueTests {
-  static let article = PackageRoot.url.appendingPathComponent("Docs/AlertDispatch.docc/MisuseCatalogue.md")
+  static let article = PackageRoot.url.appendingPathComponent(
+    "Docs/AlertDispatch.docc/MisuseCatalogue.md")
 
   @Test("Each misuse gets its documented answer and diagnostic", arguments: MisuseCatalogue.cases)
   func misuse(_ entry: MisuseCase) throws {

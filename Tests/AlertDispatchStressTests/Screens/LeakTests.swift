@@ -30,8 +30,8 @@ struct LeakTests {
     #expect(weakPresenter == nil)
   }
 
-  /// Found by review: a lane queue kept the alerts that left the front of a priority bucket
-  /// until it dropped them in bulk, so ended alerts stayed alive while the queue was long.
+  /// A lane queue must not keep the alerts that left the front of a priority bucket until it
+  /// drops them in bulk: ended alerts would stay alive while the queue is long.
   @Test("Alerts that end from the front of a long queue are freed while the queue lives")
   func endedFrontAlertsAreFreed() {
     let watch = Watch()
@@ -150,9 +150,9 @@ struct LeakTests {
     #expect(child.parent == nil)
   }
 
-  /// Found by review of the lazy weak reference: `root` climbed past a released dispatch still
-  /// in the tree, while `parent` answered `nil` there. Released during a pass (the node leaves
-  /// the tree once the pass ends) and released on another thread (until its deinit runs).
+  /// `root` must not climb past a released dispatch still in the tree, where `parent` answers
+  /// `nil`. Released during a pass (the node leaves the tree once the pass ends) and released
+  /// on another thread (until its deinit runs).
   @Test("root stops below a released dispatch still in the tree, as parent does")
   func rootStopsBelowReleasedDispatch() throws {
     let clock = VirtualClock()
@@ -182,9 +182,8 @@ struct LeakTests {
     #expect(child.root === child)
   }
 
-  /// Found by review of the lazy weak reference: a diagnostic about an ended alert, while its
-  /// dispatch released on another thread waited for its deinit, went to the dispatch's
-  /// observers as if it were still there.
+  /// A diagnostic about an ended alert, while its dispatch released on another thread waits
+  /// for its deinit, must not go to the dispatch's observers as if it were still there.
   @Test("A diagnostic about an alert whose dispatch is being released names no dispatch")
   func diagnosticWhileDispatchIsReleased() throws {
     var dispatches: [String] = []
@@ -203,8 +202,8 @@ struct LeakTests {
     #expect(dispatches == ["released"])
   }
 
-  /// Found by review: a root released from a completion handler while its pass was queued ran
-  /// that pass over its old domain and hid an alert of its former child for good.
+  /// A root released from a completion handler while its pass is queued must not run that
+  /// pass over its old domain, which would hide an alert of its former child for good.
   @Test("A root released while its pass is queued leaves its former child's alert up")
   func rootReleasedFromCompletion() throws {
     let clock = VirtualClock()
@@ -247,7 +246,7 @@ struct LeakTests {
     #expect(child.checkInvariants() == [])
   }
 
-  // Found by a second review of the release: a dispatch released during a pass.
+  // A dispatch released during a pass.
 
   @Test("Nothing of a dispatch released during a pass is presented after the release")
   func noPresentAfterRelease() {
@@ -276,9 +275,9 @@ struct LeakTests {
     #expect(modal?.state == .ended(.cancelled(.ownerClosed)))
   }
 
-  /// The engine does not retain the roots waiting for a pass (Performance.md, thirteenth
-  /// round): a root freed while it waits must leave the line, or the pass would run on freed
-  /// memory (the address sanitizer run of CI sees it).
+  /// The engine does not retain the roots waiting for a pass: a root freed while it waits
+  /// must leave the line, or the pass would run on freed memory (the address sanitizer run of
+  /// CI sees it).
   @Test("A root released while it waits for its pass is freed, and its pass does not run")
   func rootReleasedWhileWaitingForPass() {
     let clock = VirtualClock()
@@ -312,11 +311,11 @@ struct LeakTests {
     #expect(next.state == .showing)
   }
 
-  /// Found by review of the thirteenth round: the line of roots waiting for a pass holds them
-  /// unretained, and a coalesced root's deferred pass used to let go of the roots it took
-  /// back in line before their passes ran. A root whose dispatch was released that turn was
-  /// then freed there, outside any pass, and its presenter's release ran app code (here, the
-  /// release of another dispatch, which drains the engine) while the line was being changed.
+  /// The line of roots waiting for a pass holds them unretained, so a coalesced root's
+  /// deferred pass must keep the roots it takes back in line until their passes ran. Otherwise
+  /// a root whose dispatch was released that turn is freed there, outside any pass, and its
+  /// presenter's release runs app code (here, the release of another dispatch, which drains
+  /// the engine) while the line is being changed.
   @Test("A coalesced root freed at its deferred pass frees what its presenter held, in order")
   func coalescedRootFreedAtDeferredPass() async {
     let clock = VirtualClock()
@@ -349,11 +348,10 @@ struct LeakTests {
     #expect(weakHeld == nil)
   }
 
-  /// Found by review of the thirteenth round: `explain` builds the active chain, which walks
-  /// the nodes unretained and asks their providers, outside any pass. A provider that released
-  /// its own dispatch there freed the node the walk was standing on (the address sanitizer saw
-  /// it). Calls made while `explain` runs now wait until it returns, as calls made during a pass
-  /// do.
+  /// `explain` builds the active chain, which walks the nodes unretained and asks their
+  /// providers, outside any pass. A provider that releases its own dispatch there must not free
+  /// the node the walk stands on: calls made while `explain` runs wait until it returns, as
+  /// calls made during a pass do.
   @Test("A provider that releases its own dispatch during explain frees it once explain returns")
   func providerReleasesItsDispatchDuringExplain() throws {
     let clock = VirtualClock()
