@@ -1,0 +1,64 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Testing
+
+@MainActor
+@Suite("Screens")
+struct ScreenTests {
+  @Test("disappear suspends without ending or advancing the queue; appear restores")
+  func disappearAppear() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("first", to: home)
+    f.add("second", to: home)
+    f.expect(["present first @home"])
+    home.disappear()
+    f.expect(["hide first @home"])
+    #expect(f.handles[0].state == .suspended)
+    #expect(home.explain("second") == .ownerHidden("home"))
+    home.appear()
+    f.expect(["restore first @home"])
+    f.verify()
+  }
+
+  @Test("close ends unfinished alerts as owner closed and detaches children")
+  func close() {
+    let f = Fixture()
+    let tab = f.dispatch("tab")
+    let child = f.dispatch("child", parent: tab)
+    tab.activeChildProvider = { child }
+    f.add("shown", to: tab)
+    f.add("queued", to: tab)
+    f.add("child-alert", to: child)
+    f.expect(["present shown @tab"])
+    tab.close()
+    f.expect([
+      "dismiss shown @tab", "end shown: cancelled(owner closed)",
+      "end queued: cancelled(owner closed)",
+    ])
+    #expect(child.parent == nil)
+    #expect(tab.children.isEmpty)
+    let late = f.add("late", to: tab)
+    #expect(late.endedOutcome == .cancelled(.ownerClosed))
+    f.expect(["end late: cancelled(owner closed)"])
+    // The detached child is its own root now; it has no presenter of its own.
+    #expect(child.root === child)
+    f.verify()
+  }
+
+  @Test("A released dispatch does not leak and its alerts end as owner closed")
+  func released() {
+    let f = Fixture()
+    weak var weakDispatch: AlertDispatch?
+    var outcome: AlertOutcome?
+    do {
+      let screen = AlertDispatch(name: "screen", clock: f.clock, presenter: f.presenter)
+      weakDispatch = screen
+      screen.add(AlertRequest(id: "a")) { outcome = $0 }
+      screen.add(AlertRequest(id: "b"))
+    }
+    #expect(weakDispatch == nil)
+    #expect(outcome == .cancelled(.ownerClosed))
+    f.expect(["present a @screen", "dismiss a @released"])
+  }
+}
