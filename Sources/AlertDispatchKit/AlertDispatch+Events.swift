@@ -1,20 +1,18 @@
 extension DispatchNode {
   var now: AlertInstant { root.clock.now }
 
-  /// Asks the root for a pass. The root is reached unretained (see ``rootReference``): the
-  /// engine retains it once, to hold it until the pass.
+  /// Asks the root for a pass.
   func requestPass() {
-    withGuaranteed(rootReference) { Engine.shared.markDirty($0) }
+    Engine.shared.markDirty(root)
   }
 
   /// Asks the root for a pass in which alerts a presenter refused are retried at once, without
   /// waiting out their backoff: a host may exist now (an appear, a switch of active child,
   /// ``setNeedsArbitration()``).
   func requestPassRetryingRefused() {
-    withGuaranteed(rootReference) { root in
-      root.domain.retryRefusedNow()
-      Engine.shared.markDirty(root)
-    }
+    let root = root
+    root.domain.retryRefusedNow()
+    Engine.shared.markDirty(root)
   }
 
   /// Delivers an event to the observers of this dispatch and of every ancestor; a diagnostic

@@ -17,14 +17,14 @@ extension DispatchNode {
     var violations: [String] = []
     let chain = ActiveChain(root: self)
     let all = subtreeAlerts
-    // The table of holders holds its alerts unretained: it must hold none but the domain's
-    // unfinished alerts (checked by address, before any alert is read through it). The other
-    // checks read alerts through the table, so a failure here ends the check.
-    guard domain.holders.holdsOnly(all) else {
-      return ["the table of ids holds an alert that is not an unfinished alert of the domain"]
+    // The table of ids holds none but the domain's unfinished alerts.
+    let known = Set(all.map(ObjectIdentifier.init))
+    if domain.holders.values.contains(where: { !known.contains(ObjectIdentifier($0)) }) {
+      violations.append(
+        "the table of ids holds an alert that is not an unfinished alert of the domain")
     }
-    // The lists of waiters name their alerts unretained too: only unfinished alerts of the
-    // domain, each once for each of its dependencies.
+    // The lists of waiters name only unfinished alerts of the domain, each once for each of
+    // its dependencies.
     guard let listed = domain.listedWaiters(within: all) else {
       return ["a list of waiters names an alert that is not an unfinished alert of the domain"]
     }
@@ -103,27 +103,16 @@ extension DispatchNode {
         violations.append(
           "closed dispatch '\(node.name)' has children \(node.children.map(\.name))")
       }
-      for lane in node.queues.lanesWithStaleFrontRank() {
-        violations.append(
-          "dispatch '\(node.name)' records a stale front for its queue of lane \(lane)")
-      }
-      for lane in node.queues.lanesWithMalformedRuns() {
-        violations.append(
-          "dispatch '\(node.name)' keeps its queue of lane \(lane) in malformed runs of priorities")
-      }
-      for (lane, problem) in node.queues.lanesWithMalformedBuckets() {
-        violations.append(
-          "dispatch '\(node.name)' keeps a malformed bucket in its queue of lane \(lane): \(problem)"
-        )
-      }
-      // Each lane queue holds only the dispatch's alerts of its lane that wait to go up, each
-      // once and in line order, and the queues hold every such alert.
-      if node.queues.isEmpty && node.alerts.isEmpty { continue }
+      // Each lane line holds only the dispatch's alerts of its lane that wait to go up, each
+      // once and in line order, and the lines hold every such alert.
+      if node.lines.isEmpty && node.alerts.isEmpty { continue }
       var queued = 0
-      for (lane, start) in node.queues.cursorsByLane {
-        var cursor = start
+      for (lane, line) in node.lines {
         var previous: AlertHandle?
-        while let alert = cursor.current {
+        if line.isEmpty {
+          violations.append("dispatch '\(node.name)' keeps an empty line for lane \(lane.rawValue)")
+        }
+        for alert in line.alerts {
           queued += 1
           if alert.laneKey != lane || !alert.inQueue || alert.owner !== node
             || previous.map({ !$0.ranksBefore(alert) }) == true
@@ -133,7 +122,6 @@ extension DispatchNode {
             break
           }
           previous = alert
-          cursor.advance()
         }
       }
       let waiting = node.alerts.count { $0.inQueue }

@@ -1,10 +1,6 @@
 extension DispatchNode {
   func applyAdd(_ alert: AlertHandle) {
-    // The root is found once (finding it walks the parent links), and not retained.
-    withGuaranteed(rootReference) { applyAdd(alert, root: $0) }
-  }
-
-  private func applyAdd(_ alert: AlertHandle, root: DispatchNode) {
+    let root = root
     let domain = root.domain
     // Most requests set no timing (no delay, deadline or expiry): they do not read the clock, a
     // call through its protocol that retains it.
@@ -67,7 +63,7 @@ extension DispatchNode {
 
   /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and
   /// domain, and updates who blocks whom.
-  func register(_ alert: AlertHandle, in domain: Domain, waiters: Domain.WaiterList) {
+  func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
     alerts.insert(alert)
     alert.isRegistered = true
     alert.joinedStamp = Engine.shared.nextStamp()
@@ -78,12 +74,9 @@ extension DispatchNode {
         alert.blockedBy.insert(dependency)
       }
     }
-    for reference in waiters {
-      withGuaranteed(reference) { waiter in
-        guard waiter !== alert, !waiter.hasGoneUp, !waiter.state.isEnded else { return }
-        waiter.blockedBy.insert(alert.id)
-        waiter.updateQueueMembership()
-      }
+    for waiter in waiters where waiter !== alert && !waiter.hasGoneUp && !waiter.state.isEnded {
+      waiter.blockedBy.insert(alert.id)
+      waiter.updateQueueMembership()
     }
     updateQueueMembership(alert)
   }
@@ -117,9 +110,9 @@ extension DispatchNode {
     return nil
   }
 
-  /// Puts an alert in its lane queue exactly when it waits to go up: queued and not blocked, or
+  /// Puts an alert in its lane line exactly when it waits to go up: queued and not blocked, or
   /// suspended. A visible alert is in its lane's visible list instead, so that the first alert
-  /// a pass reads from the queues is one that could go up.
+  /// a pass reads from the lines is one that could go up.
   func updateQueueMembership(_ alert: AlertHandle) {
     let competes: Bool
     switch alert.state {
@@ -130,11 +123,10 @@ extension DispatchNode {
     guard competes != alert.inQueue else { return }
     alert.inQueue = competes
     if competes {
-      // A suspended alert most often comes back in front of its queue, and goes up from there
-      // as its screen comes back: it is parked there.
-      queues.insert(alert, parking: alert.state.isSuspended)
+      lines[alert.laneKey, default: LaneLine()].insert(alert)
     } else {
-      queues.remove(alert)
+      lines[alert.laneKey]?.remove(alert)
+      if lines[alert.laneKey]?.isEmpty == true { lines[alert.laneKey] = nil }
     }
   }
 
@@ -152,19 +144,14 @@ extension DispatchNode {
   /// refused are retried at once, as ``setNeedsArbitration()`` and an appearing screen retry
   /// them: a host may exist now.
   func applySetActiveChild(_ child: DispatchNode?) {
-    if let child, child.storedParent !== self {
+    if let child, child.parent !== self {
       return diagnose(
         "activeChild of '\(name)' set to '\(child.name)', which is not its child; ignored")
     }
-    // Compared and read by address: the old child is not retained to be read.
-    var newReference: Unmanaged<DispatchNode>?
-    if let child { newReference = .passUnretained(child) }
-    guard activeChildReference?.toOpaque() != newReference?.toOpaque() else { return }
-    var oldCanBeOnChain = false
-    if let old = activeChildReference { oldCanBeOnChain = withGuaranteed(old) { $0.canBeOnChain } }
-    storedActiveChild = child
-    DispatchNode.chainGeneration &+= 1
-    if canBeOnChain && storedActiveChildProvider == nil
+    guard activeChildNode !== child else { return }
+    let oldCanBeOnChain = activeChildNode?.canBeOnChain ?? false
+    activeChildNode = child
+    if canBeOnChain && activeChildProvider == nil
       && (oldCanBeOnChain || child?.canBeOnChain == true)
     {
       requestPassRetryingRefused()
@@ -203,10 +190,7 @@ extension DispatchNode {
     let detached = children
     let oldRoot = root
     children = []
-    if storedActiveChild != nil {
-      storedActiveChild = nil
-      DispatchNode.chainGeneration &+= 1
-    }
+    activeChildNode = nil
     for (index, child) in detached.enumerated() {
       child.parent = nil
       child.stampJoined()
@@ -239,10 +223,7 @@ extension DispatchNode {
       }
     }
     let oldRoot = root
-    if let parent, parent.storedActiveChild === self {
-      parent.storedActiveChild = nil
-      DispatchNode.chainGeneration &+= 1
-    }
+    if let parent, parent.activeChildNode === self { parent.activeChildNode = nil }
     parent?.children.removeIdentical(self)
     parent = newParent
     newParent?.children.append(self)

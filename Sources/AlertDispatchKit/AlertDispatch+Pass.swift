@@ -1,6 +1,5 @@
 extension DispatchNode {
   /// How many passes every root of the process has run (the stress tool reports it).
-  @exclusivity(unchecked)
   static var passCount = 0
 
   /// Runs one pass at this root: plan, carry the plan out, and again until nothing changes.
@@ -11,12 +10,7 @@ extension DispatchNode {
     DispatchNode.passCount += 1
     // The chain is asked for once per pass: providers and visibility cannot change during one,
     // since every call made from a presenter waits until the pass ends.
-    var buffer: [ActiveChain.Link] = []
-    swap(&buffer, &domain.linkBuffer)
-    var chain = ActiveChain(
-      root: self, reusing: &buffer, cachedAs: &domain.chainKey, stamp: &domain.chainStamp)
-    defer { domain.linkBuffer = chain.recycled() }
-    if DispatchNode.checksInvariants && chain.isReused { checkReused(chain) }
+    let chain = ActiveChain(root: self)
     var settled = false
     for _ in 0..<10_000 {
       let (plan, snapshot) = planPass(over: chain, at: clock.now)
@@ -37,16 +31,6 @@ extension DispatchNode {
 
   // The checks the tests and the stress tool turn on, kept out of line so that the pass the
   // apps run carries none of their code.
-
-  /// Records a difference between a reused chain and the chain built afresh.
-  @inline(never)
-  private func checkReused(_ chain: ActiveChain) {
-    let fresh = ActiveChain(root: self)
-    if !chain.isSame(as: fresh) {
-      invariantViolations.append(
-        "reused chain \(chain.names) differs from the chain built afresh \(fresh.names)")
-    }
-  }
 
   /// Records the invariants a pass left broken.
   @inline(never)
@@ -111,9 +95,8 @@ extension DispatchNode {
 
   /// Calls the presenter; returns false when it refused.
   private func present(_ alert: AlertHandle) -> Bool {
-    // The alert's dispatch, not retained (the alert holds it).
-    guard let owner = alert.ownerReference, !alert.isLeaving else { return true }
-    return withGuaranteed(owner) { present(alert, of: $0) }
+    guard let owner = alert.owner, !alert.isLeaving else { return true }
+    return present(alert, of: owner)
   }
 
   private func present(_ alert: AlertHandle, of owner: DispatchNode) -> Bool {
@@ -126,10 +109,7 @@ extension DispatchNode {
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
     let answer = presenter.present(alert)
-    // Kept once the presenter answered: the alert then takes the reference over, where keeping
-    // it before the call retained it once more. Nothing reads it meanwhile (every call made
-    // from a presenter waits until the pass ends).
-    alert.activePresenter = consume presenter
+    alert.activePresenter = presenter
     switch answer {
     case .presented:
       markShown(alert)
@@ -147,7 +127,6 @@ extension DispatchNode {
     return true
   }
 
-  @inline(__always)
   private func markShown(_ alert: AlertHandle) {
     alert.hasGoneUp = true
     alert.firstUpStamp = alert.upStamp
@@ -174,40 +153,25 @@ extension DispatchNode {
     alert.emit(.refused(reason))
   }
 
+  /// The presenter of this dispatch, or of its nearest ancestor that has one.
   func nearestPresenter() -> (any AlertPresenter)? {
-    if let presenter = storedPresenter { return presenter }
-    if cachedPresenterGeneration == DispatchNode.treeGeneration {
-      // Read through the cached node unretained (see `cachedRoot`).
-      guard let owner = cachedPresenterOwner else { return nil }
-      return withGuaranteed(owner) { $0.storedPresenter }
+    var node: DispatchNode? = self
+    while let current = node {
+      if let presenter = current.presenter { return presenter }
+      node = current.parent
     }
-    var node = parent
-    while let current = node, current.storedPresenter == nil { node = current.parent }
-    if let node {
-      cachedPresenterOwner = .passUnretained(node)
-    } else {
-      cachedPresenterOwner = nil
-    }
-    cachedPresenterGeneration = DispatchNode.treeGeneration
-    return node?.storedPresenter
+    return nil
   }
 
-  /// Sets the domain's wake-up to `instant`. Most passes ask for none and had none: that case
-  /// is decided inline, without a call, and without the optional's `==`.
-  @inline(__always)
+  /// Sets the domain's wake-up to `instant`.
   private func scheduleWake(at instant: AlertInstant?) {
-    if instant == nil && domain.wakeAt == nil { return }
-    changeWake(to: instant)
-  }
-
-  private func changeWake(to instant: AlertInstant?) {
     guard domain.wakeAt != instant else { return }
     domain.wakeTimer?.cancel()
     domain.wakeTimer = nil
     domain.wakeAt = instant
     guard let instant else { return }
-    // The node is captured strongly, so that it is never weakly referenced: the timer is
-    // cancelled when the next pass changes the wake-up or the app releases the dispatch.
+    // The timer holds the node until the next pass changes the wake-up or the app releases
+    // the dispatch, which cancel it.
     domain.wakeTimer = clock.schedule(at: instant) {
       self.domain.wakeTimer = nil
       self.domain.wakeAt = nil

@@ -41,11 +41,10 @@ public final class AlertDispatch {
     presenter: (any AlertPresenter)? = nil
   ) {
     node = DispatchNode(name: name, isVisible: isVisible, clock: clock, presenter: presenter)
-    node.facadeLink.attach(self)
+    node.facade = self
   }
 
   isolated deinit {
-    node.facadeLink.detach()
     node.ownerReleased()
   }
 
@@ -79,10 +78,13 @@ public final class AlertDispatch {
   ///
   /// A provider costs every pass a call per dispatch with one on the active chain. When the app
   /// learns of each change anyway (a tab bar's or a navigation controller's delegate), setting
-  /// ``activeChild`` instead lets passes reuse the chain until something on it changes.
+  /// ``activeChild`` instead spares those calls.
   public var activeChildProvider: (@MainActor () -> AlertDispatch?)? {
     get { node.activeChildProvider }
-    set { node.activeChildProvider = newValue }
+    set {
+      node.activeChildProvider = newValue
+      node.setNeedsArbitration()
+    }
   }
 
   /// The active child (the selected tab, the top of a navigation stack), as the app last named
@@ -101,16 +103,10 @@ public final class AlertDispatch {
   /// call, a change made during a pass (from a presenter) takes effect after it.
   ///
   /// While ``activeChildProvider`` is set, the provider names the active child and this value
-  /// is not read. Without a provider on the chain, a pass reuses the chain of the previous pass
-  /// whenever no dispatch's visibility, pause, close, active child or parent changed since.
+  /// is not read.
   public var activeChild: AlertDispatch? {
-    get { node.storedActiveChild?.facade }
-    set {
-      // Unwrapped first: `newValue?.node` retained the node for the call. Handed on unretained:
-      // `newValue`, which the setter owns, holds the node until the call returns.
-      guard let newValue else { return node.setActiveChild(nil) }
-      withGuaranteed(Unmanaged.passUnretained(newValue.node)) { node.setActiveChild($0) }
-    }
+    get { node.activeChildNode?.facade }
+    set { node.setActiveChild(newValue?.node) }
   }
 
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.
@@ -297,28 +293,6 @@ public final class AlertDispatch {
   package static var checksInvariants: Bool {
     get { DispatchNode.checksInvariants }
     set { DispatchNode.checksInvariants = newValue }
-  }
-
-  /// The most distinct priorities a lane queue keeps in one run (64; at least 2): the stress
-  /// tool lowers it so that its few priorities split and join runs under the invariant checks.
-  /// Queues made before a change keep theirs.
-  package static var laneRunCapacity: Int {
-    get { LaneQueue.defaultChunkCapacity }
-    set {
-      precondition(newValue >= 2, "a run of priorities holds at least 2")
-      LaneQueue.defaultChunkCapacity = newValue
-    }
-  }
-
-  /// The most alerts a lane queue keeps in one block of a priority's bucket (256; at least 2):
-  /// the stress tool lowers it so that its few alerts split and join blocks under the
-  /// invariant checks. Queues made before a change keep theirs.
-  package static var laneBlockCapacity: Int {
-    get { LaneQueue.defaultBlockCapacity }
-    set {
-      precondition(newValue >= 2, "a block of alerts holds at least 2")
-      LaneQueue.defaultBlockCapacity = newValue
-    }
   }
 
   /// How many passes every root of the process has run (the stress tool reports it).

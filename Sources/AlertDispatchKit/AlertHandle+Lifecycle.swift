@@ -1,6 +1,6 @@
 extension AlertHandle {
   private func diagnose(_ message: String) {
-    if let dispatch = owner ?? formerOwner?.facade?.node {
+    if let dispatch = owner ?? formerDispatch?.node {
       dispatch.diagnose(message, alert: self)
     } else {
       DispatchNode.diagnosticHandler(
@@ -133,56 +133,37 @@ extension AlertHandle {
     settleFrequencyCharge(outcome)
     coveredBy = nil
     releasePresenters()
-    // The dispatch, reached unretained: the alert holds it until the end of this block.
-    if let owner = ownerReference {
-      withGuaranteed(owner) { dispatch in
-        dispatch.updateQueueMembership(self)
-        // The root, not retained (see `rootReference`).
-        withGuaranteed(dispatch.rootReference) { root in
-          let domain = root.domain
-          if wasVisible {
-            domain.removeVisible(self)
-            // Only a lane with a minimum gap reads when its last alert ended: the others skip
-            // reading the clock (a call through the clock's protocol, retaining it).
-            if let lane = domain.index(of: laneKey), domain.lanes[lane].hasGap {
-              domain.lanes[lane].lastEnd = root.clock.now
-            }
-          }
-          if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
-          if isRegistered { unindex(from: domain) }
-          dispatch.alerts.remove(self)
-          dispatch.emit(.ended(outcome), alert: self)
-          Engine.shared.markDirty(root)
+    if let dispatch = owner {
+      dispatch.updateQueueMembership(self)
+      let root = dispatch.root
+      let domain = root.domain
+      if wasVisible {
+        domain.removeVisible(self)
+        if let lane = domain.index(of: laneKey), domain.lanes[lane].hasGap {
+          domain.lanes[lane].lastEnd = root.clock.now
         }
-        formerOwner = dispatch.facadeLink
       }
-      // An ended alert lets go of its node (last, after the call on it, whose reference this
-      // may be): a presenter that still holds the alert, and that the node holds, would
-      // otherwise keep both alive.
-      self.owner = nil
+      if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
+      if isRegistered { unindex(from: domain) }
+      dispatch.alerts.remove(self)
+      dispatch.emit(.ended(outcome), alert: self)
+      Engine.shared.markDirty(root)
+      formerDispatch = dispatch.facade
+      // An ended alert lets go of its dispatch: a presenter that still holds the alert, and
+      // that the dispatch holds, would otherwise keep both alive.
+      owner = nil
     }
     deliver(outcome)
   }
 
   /// Whether the alert's dispatch, or one above it, was released during the running pass: the
   /// alert ends as owner closed once the pass is over, and is not put on screen meanwhile.
-  var isLeaving: Bool {
-    guard DispatchNode.leavingCount > 0, let owner = ownerReference else { return false }
-    return withGuaranteed(owner) { $0.isLeaving }
-  }
+  var isLeaving: Bool { owner?.isLeaving ?? false }
 
-  /// The alert's dispatch, not retained: the alert holds it.
-  var ownerReference: Unmanaged<DispatchNode>? {
-    guard let owner else { return nil }
-    return .passUnretained(owner)
-  }
-
-  /// Puts the alert in its dispatch's lane queue, or takes it out, as its state says (see
-  /// ``DispatchNode/updateQueueMembership(_:)``), without retaining the dispatch: each retain
-  /// and release is an atomic operation, and this runs at every suspend, restore and end.
+  /// Puts the alert in its dispatch's lane line, or takes it out, as its state says (see
+  /// ``DispatchNode/updateQueueMembership(_:)``).
   func updateQueueMembership() {
-    guard let owner = ownerReference else { return }
-    withGuaranteed(owner) { $0.updateQueueMembership(self) }
+    owner?.updateQueueMembership(self)
   }
 
   /// Whether an alert with its id replaced it while it was still unfinished (it is animating
@@ -203,12 +184,9 @@ extension AlertHandle {
     }
     // The id may belong to an alert that replaced this one: then its waiters wait for that one.
     guard let waiters = domain.release(self) else { return }
-    for reference in waiters {
-      withGuaranteed(reference) { waiter in
-        guard !waiter.hasGoneUp else { return }
-        waiter.blockedBy.remove(id)
-        waiter.updateQueueMembership()
-      }
+    for waiter in waiters where !waiter.hasGoneUp {
+      waiter.blockedBy.remove(id)
+      waiter.updateQueueMembership()
     }
   }
 

@@ -33,13 +33,12 @@ public final class AlertHandle {
   /// Whether an alert with its id replaced it (``isBeingReplaced``).
   var hasGivenUpID = false
   /// The dispatch that owns the alert (`nil` once it was released).
-  public var dispatch: AlertDispatch? { (owner?.facadeLink ?? formerOwner)?.facade }
-  /// The node of the dispatch that owns the alert, held strongly (nodes are never weakly
-  /// referenced: see ``DispatchNode``); `nil` once the alert ended or the app released the
-  /// dispatch.
+  public var dispatch: AlertDispatch? { owner?.facade ?? formerDispatch }
+  /// The node of the dispatch that owns the alert; `nil` once the alert ended or the app
+  /// released the dispatch.
   var owner: DispatchNode?
-  /// The link to the dispatch an ended alert belonged to, for ``dispatch`` and diagnostics.
-  var formerOwner: FacadeLink?
+  /// The dispatch an ended alert belonged to, for ``dispatch`` and diagnostics.
+  weak var formerDispatch: AlertDispatch?
 
   /// The alert's id.
   public var id: AlertID { request.id }
@@ -54,12 +53,9 @@ public final class AlertHandle {
   /// The request's lane key and priority, read on every pass.
   nonisolated var laneKey: LaneKey { request.lane.key }
   nonisolated var priority: Int { request.priority.rawValue }
-  /// The alert's index in its dispatch's unfinished alerts, or -1.
-  var slot = -1
   /// The ids of unfinished alerts this one waits for (a few at most: a list beats a set).
   // Unchecked for exclusivity at run time, as the properties named in `Engine.actions`: only
   // the framework changes them, on the main actor, and no change of either calls out.
-  @exclusivity(unchecked)
   var blockedBy = BlockerList()
   var firstUpStamp: UInt64 = 0
   /// When the alert joined its current domain: when it was added (which, for a call made
@@ -82,7 +78,6 @@ public final class AlertHandle {
     call(presenter)
     activePresenter = consume presenter
   }
-  @exclusivity(unchecked)
   var completions: [@MainActor (AlertOutcome) -> Void] = []
 
   /// Bookkeeping most alerts never use (timers, refusals, a presenter of its own, awaiting

@@ -2,16 +2,14 @@ import Synchronization
 
 /// The state and the work of one dispatch: what the tree, the handles and the passes hold.
 ///
-/// An app holds an ``AlertDispatch``, which owns its node and forwards every call to it. The
-/// links between nodes (parent and children) and from an unfinished alert to its node are
-/// strong, so that no node is ever weakly referenced: a weakly referenced object takes the
-/// runtime's slower side-table path on every retain and release, which cost about a quarter of
-/// an event in a deep tree (Performance.md). The references the passes follow without owning
-/// (the links of a chain, the engine's line of roots, a node's active child, which is one of
-/// its children) are not retained at all: each is valid while one of those strong links holds
-/// its node, and is dropped before that link goes. The cycles the strong links make are broken
-/// when the app releases its dispatch: the dispatch's deinit, on the main actor, calls
-/// ``ownerReleased()``, which closes the node as `close()` does and takes it out of the tree.
+/// Why a dispatch is two objects: the app owns its ``AlertDispatch``, and releasing it is an
+/// event (its screen is gone for good: its alerts end as owner closed, its children become
+/// roots). That event may come in the middle of a pass, from a presenter or a completion
+/// handler, and like every call it waits until the pass ends; a Swift deinit cannot hand its
+/// object to work that runs later. So the dispatch the app holds forwards to this node, which
+/// the tree, the alerts and the engine hold, and its deinit hands the node on to
+/// ``ownerReleased()``. Parent and child links between nodes are strong; the cycles they make
+/// are broken when the app releases a dispatch.
 @MainActor
 final class DispatchNode {
   /// How many nodes are alive in the process (the leak tests read it).
@@ -19,122 +17,30 @@ final class DispatchNode {
 
   let name: String
   /// The dispatch the app holds; `nil` once the app released it.
-  var facade: AlertDispatch? { facadeLink.facade }
-  /// The way to the dispatch the app holds, shared with the alerts that ended here
-  /// (``AlertHandle/dispatch``).
-  let facadeLink = FacadeLink()
+  weak var facade: AlertDispatch?
   /// Whether the app released the dispatch (``ownerReleased()``).
   var isReleased = false
-  // Properties with observers are computed over internal storage (`stored…`): with every
-  // access to the storage inside the module, the optimizer can prove that none overlaps another
-  // and drops the run-time exclusivity checks, which cost about a tenth of an event.
-
   /// The parent node, or `nil` for a root.
-  var parent: DispatchNode? {
-    get { storedParent }
-    set {
-      storedParent = newValue
-      DispatchNode.treeGeneration &+= 1
-    }
-  }
-  var storedParent: DispatchNode?
+  var parent: DispatchNode?
   /// The child nodes, in the order they joined.
   var children: [DispatchNode] = []
-  /// Changes whenever a parent link or a presenter changes anywhere, or a dispatch is released:
-  /// the caches of ``root`` and ``nearestPresenter()`` hold while it stays the same, so that an
-  /// event deep in a tree does not walk every parent link up to the root.
-  @exclusivity(unchecked)
-  static var treeGeneration: UInt64 = 0
-  // The caches do not retain: a node only goes away once its release has run to the end (the
-  // engine holds it until then), which changes the generation, so a cache is never read after
-  // its node is gone.
-  var cachedRoot: Unmanaged<DispatchNode>?
-  var cachedRootGeneration: UInt64 = .max
-  var cachedPresenterOwner: Unmanaged<DispatchNode>?
-  var cachedPresenterGeneration: UInt64 = .max
   /// Names the active child; asked at every pass (see ``AlertDispatch/activeChildProvider``).
-  var activeChildProvider: (@MainActor () -> AlertDispatch?)? {
-    get { storedActiveChildProvider }
-    set {
-      storedActiveChildProvider = newValue
-      DispatchNode.chainGeneration &+= 1
-      setNeedsArbitration()
-    }
-  }
-  var storedActiveChildProvider: (@MainActor () -> AlertDispatch?)?
+  var activeChildProvider: (@MainActor () -> AlertDispatch?)?
   /// The active child the app named (see ``AlertDispatch/activeChild``); a child of this node,
   /// or `nil`. Cleared when that child leaves.
-  var storedActiveChild: DispatchNode? {
-    get {
-      guard let activeChildReference else { return nil }
-      return activeChildReference.takeUnretainedValue()
-    }
-    set {
-      guard let newValue else { return activeChildReference = nil }
-      activeChildReference = .passUnretained(newValue)
-    }
-  }
-  /// ``storedActiveChild``, not retained: it is one of ``children``, which hold it, and it is
-  /// cleared when that child leaves them (`applySetParent(_:)`) or this node is released.
-  /// Retained, each tab switch cost two atomic operations.
-  private(set) var activeChildReference: Unmanaged<DispatchNode>?
-  /// Changes whenever something a chain is built from changes, other than a parent link (which
-  /// changes ``treeGeneration``): a dispatch's visibility, pause or close, its active child or
-  /// its provider. A chain built without asking a provider stays right while both generations
-  /// stay the same (``ActiveChain/init(root:reusing:cachedAs:)``).
-  @exclusivity(unchecked)
-  static var chainGeneration: UInt64 = 0
+  weak var activeChildNode: DispatchNode?
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.
-  var presenter: (any AlertPresenter)? {
-    get { storedPresenter }
-    set {
-      storedPresenter = newValue
-      DispatchNode.treeGeneration &+= 1
-    }
-  }
-  var storedPresenter: (any AlertPresenter)?
+  var presenter: (any AlertPresenter)?
   /// The clock of the domain; only the root's clock is used.
-  var clock: any AlertClock {
-    get { storedClock }
-    set { storedClock = newValue }
-  }
-  var storedClock: any AlertClock
+  var clock: any AlertClock
   /// See ``AlertDispatch/dismissalTimeout``.
-  var dismissalTimeout: Duration {
-    get { storedDismissalTimeout }
-    set { storedDismissalTimeout = newValue }
-  }
-  var storedDismissalTimeout: Duration = .seconds(10)
+  var dismissalTimeout: Duration = .seconds(10)
   /// Whether the screen is visible (between `appear()` and `disappear()`).
-  var isVisible: Bool {
-    get { storedIsVisible }
-    set {
-      guard storedIsVisible != newValue else { return }
-      storedIsVisible = newValue
-      DispatchNode.chainGeneration &+= 1
-    }
-  }
-  var storedIsVisible: Bool
+  var isVisible: Bool
   /// Whether `pause()` was called without a matching `resume()`.
-  var isPaused: Bool {
-    get { storedIsPaused }
-    set {
-      guard storedIsPaused != newValue else { return }
-      storedIsPaused = newValue
-      DispatchNode.chainGeneration &+= 1
-    }
-  }
-  var storedIsPaused: Bool = false
+  var isPaused = false
   /// Whether `close()` was called, or the app released the dispatch.
-  var isClosed: Bool {
-    get { storedIsClosed }
-    set {
-      guard storedIsClosed != newValue else { return }
-      storedIsClosed = newValue
-      DispatchNode.chainGeneration &+= 1
-    }
-  }
-  var storedIsClosed: Bool = false
+  var isClosed = false
 
   /// See ``AlertDispatch/diagnosticHandler``.
   static var diagnosticHandler: @MainActor (AlertEvent) -> Void = { event in
@@ -142,59 +48,45 @@ final class DispatchNode {
   }
 
   /// See ``AlertDispatch/passScheduling``.
-  var passScheduling: PassScheduling {
-    get { storedPassScheduling }
-    set {
-      storedPassScheduling = newValue
+  var passScheduling: PassScheduling = .immediate {
+    didSet {
       // A pass deferred to the end of the turn runs now: immediate passes run before the call
       // returns, and the root, still marked as waiting, would ask for no other pass this turn.
-      if newValue == .immediate && needsPass { Engine.shared.runDeferredPassNow(self) }
+      if passScheduling == .immediate && needsPass { Engine.shared.runDeferredPassNow(self) }
     }
   }
-  var storedPassScheduling: PassScheduling = .immediate
 
   /// See ``AlertDispatch/frequencyPolicy``.
   var frequencyPolicy: FrequencyPolicy?
 
-  // Unchecked for exclusivity at run time: see the note on `Engine.actions`.
-  @exclusivity(unchecked)
-  var alerts = AlertSlots()
-  let queues = LaneQueues()
+  /// The unfinished alerts of this dispatch.
+  var alerts = UnfinishedAlerts()
+  /// The alerts of this dispatch that wait to go up, by lane.
+  var lines: [LaneKey: LaneLine] = [:]
   let domain = Domain()
-  @exclusivity(unchecked)
   var needsPass = false
-  /// The stamp of the last chain a pass built with this dispatch on it, and its place there
-  /// (see ``Domain/chainStamp``).
-  @exclusivity(unchecked)
-  var chainStamp: UInt64 = 0
-  @exclusivity(unchecked)
-  var chainIndex = 0
   var lastRejectedChild: ObjectIdentifier?
   var observers: [(Int, @MainActor (AlertEvent) -> Void)] = []
   /// The continuations of the `events` streams, by observation, finished on release.
   var streamContinuations: [Int: AsyncStream<AlertEvent>.Continuation] = [:]
   var nextObserverID = 0
   /// How many live dispatches have an observer: when none has, events are not even looked for.
-  @exclusivity(unchecked)
   static var observedDispatches = 0
   /// Invariant violations found after passes of this root, when checking is on (tests).
   var invariantViolations: [String] = []
   /// Turns on invariant checks after every pass (tests and the stress tool).
-  @exclusivity(unchecked)
   static var checksInvariants = false
 
   init(name: String, isVisible: Bool, clock: any AlertClock, presenter: (any AlertPresenter)?) {
     self.name = name
-    self.storedIsVisible = isVisible
-    self.storedClock = clock
-    self.storedPresenter = presenter
+    self.isVisible = isVisible
+    self.clock = clock
+    self.presenter = presenter
     DispatchNode.liveCount.add(1, ordering: .relaxed)
   }
 
-  // Isolated, as the dispatch's is: a node is only ever released on the main actor (by its
-  // dispatch's deinit, or by the framework), so this runs at once, where it is released.
   isolated deinit {
-    // A root waiting for a pass is not retained by the engine: it leaves the line.
+    // A root waiting for a pass is not held by the engine's line: it leaves the line.
     if needsPass { Engine.shared.forget(self) }
     DispatchNode.liveCount.subtract(1, ordering: .relaxed)
   }
@@ -215,24 +107,22 @@ final class DispatchNode {
   }
 
   /// How many released nodes wait for the running pass to end before they leave the tree.
-  @exclusivity(unchecked)
   static var leavingCount = 0
 
   /// What `close()` does, then what only a release does.
   private func detachReleased() {
     DispatchNode.leavingCount -= 1
     closeNow()
-    // Nothing of the node is kept for later (its alerts and queues are empty now): every `events` loop ends (and with it the cycle
-    // through each stream's end handler), and a pass still queued finds an empty domain.
+    // Nothing of the node is kept for later (its alerts and lines are empty now): every
+    // `events` loop ends (and with it the cycle through each stream's end handler), and a pass
+    // still queued finds an empty domain.
     if !observers.isEmpty { DispatchNode.observedDispatches -= 1 }
     observers = []
     let streams = streamContinuations
     streamContinuations = [:]
     for continuation in streams.values { continuation.finish() }
-    storedActiveChildProvider = nil
-    storedActiveChild = nil
-    DispatchNode.chainGeneration &+= 1
-    DispatchNode.treeGeneration &+= 1
+    activeChildProvider = nil
+    activeChildNode = nil
     domain.reset()
   }
 
@@ -243,40 +133,20 @@ final class DispatchNode {
     var node: DispatchNode? = self
     while let current = node {
       if current.isReleased { return true }
-      node = current.storedParent
+      node = current.parent
     }
     return false
   }
 
   /// The root of this node's domain.
-  var root: DispatchNode { rootReference.takeUnretainedValue() }
-
-  /// The root of this node's domain, not retained: the parent links hold it while this node
-  /// lives, and they change only in actions of their own, never while an event is applied or
-  /// a pass runs. The frequent events (add, end, appear, disappear) reach the root through it
-  /// with ``withGuaranteed(_:_:)``: ``root`` retains it and releases it again, two atomic
-  /// operations per event.
-  var rootReference: Unmanaged<DispatchNode> {
-    // Compared with `nil`, not bound: binding would retain the parent.
-    guard storedParent != nil else { return .passUnretained(self) }
-    if cachedRootGeneration == DispatchNode.treeGeneration, let root = cachedRoot { return root }
-    var node = Unmanaged.passUnretained(self)
-    while let next = withGuaranteed(node, { $0.parentReference }) { node = next }
-    cachedRoot = node
-    cachedRootGeneration = DispatchNode.treeGeneration
+  var root: DispatchNode {
+    var node = self
+    while let parent = node.parent { node = parent }
     return node
   }
 
-  /// The parent, not retained (this node holds it).
-  private var parentReference: Unmanaged<DispatchNode>? {
-    guard let parent = storedParent else { return nil }
-    return .passUnretained(parent)
-  }
-
   /// The alerts of this dispatch that have not ended, first added first.
-  var unfinishedAlerts: [AlertHandle] {
-    alerts.values.sorted { $0.seq < $1.seq }
-  }
+  var unfinishedAlerts: [AlertHandle] { alerts.values }
 
   /// Joins this node (and its subtree) to `parent`'s domain, or detaches it when `nil` (see
   /// ``AlertDispatch/setParent(_:)``).
@@ -428,123 +298,5 @@ public enum AlertDispatchError: Error, Hashable, Sendable, CustomStringConvertib
     case .closed(let name):
       "dispatch '\(name)' is closed"
     }
-  }
-}
-
-/// The unfinished alerts of one dispatch, in the order added. Each alert knows its slot, so
-/// adding and removing one cost O(1) without hashing (a hash table of 100,000 alerts misses the
-/// cache on every access). A removed alert leaves a hole, so that removing one touches no other
-/// alert. Holes are filled when they are three quarters of the slots: filling them renumbers
-/// every alert left, a cache miss each at 100,000 alerts, and at half (as before) that was about
-/// one miss per alert ended; at three quarters it is a third of one, for at most three holes of
-/// 8 bytes per unfinished alert.
-@MainActor
-struct AlertSlots {
-  private var slots: [AlertHandle?] = []
-  private var holes = 0
-
-  /// The alerts, first added first.
-  var values: [AlertHandle] { slots.compactMap { $0 } }
-
-  /// Whether the dispatch has no unfinished alert.
-  var isEmpty: Bool { slots.isEmpty }
-
-  /// How many of the alerts satisfy `predicate` (without making an array of them).
-  func count(where predicate: (AlertHandle) -> Bool) -> Int {
-    var count = 0
-    for case let alert? in slots where predicate(alert) { count += 1 }
-    return count
-  }
-
-  mutating func insert(_ alert: AlertHandle) {
-    guard !contains(alert) else { return }
-    alert.slot = slots.count
-    slots.append(alert)
-  }
-
-  mutating func remove(_ alert: AlertHandle) {
-    guard contains(alert) else { return }
-    slots[alert.slot] = nil
-    alert.slot = -1
-    holes += 1
-    // Tested in place: `slots.last` copied the last alert out (a retain and a release).
-    while !slots.isEmpty, slots[slots.count - 1] == nil {
-      slots.removeLast()
-      holes -= 1
-    }
-    if holes > 32 && holes * 4 > slots.count * 3 { compact() }
-  }
-
-  /// Moves the alerts down over the holes, in place: a new array would allocate, and freeing
-  /// the old one would visit every slot again.
-  ///
-  /// Each alert is moved, not copied: `swapAt` retained and released every alert it moved.
-  private mutating func compact() {
-    let kept = slots.withUnsafeMutableBufferPointer(AlertSlots.moveDown)
-    slots.removeLast(slots.count - kept)
-    holes = 0
-  }
-
-  /// Moves the alerts of `slots` down over the holes and returns how many there are.
-  private static func moveDown(_ slots: inout UnsafeMutableBufferPointer<AlertHandle?>) -> Int {
-    var kept = 0
-    for index in slots.indices {
-      guard let alert = slots[index] else { continue }
-      alert.slot = kept
-      if index != kept {
-        // The slot at `kept` is a hole (`nil`, which holds nothing to release).
-        (slots.baseAddress! + kept).initialize(to: (slots.baseAddress! + index).move())
-        (slots.baseAddress! + index).initialize(to: nil)
-      }
-      kept += 1
-    }
-    return kept
-  }
-
-  private func contains(_ alert: AlertHandle) -> Bool {
-    alert.slot >= 0 && alert.slot < slots.count && slots[alert.slot] === alert
-  }
-}
-
-/// The way from a node (and from the alerts that ended there) to the ``AlertDispatch`` the app
-/// holds, without a weak reference until one is needed.
-///
-/// The dispatch is what active-child providers return, so that every pass retains and releases
-/// the dispatch of each link of the chain. A weakly referenced object is retained and released
-/// through the runtime's side table, which cost about a fifth of a deep chain's time
-/// (Performance.md). So the link keeps an unretained pointer, which the dispatch sets when it is
-/// made and clears first thing in its deinit, on the main actor; the weak reference that
-/// ``facade`` returns is formed only when it is first asked for (the public `parent`, `children`,
-/// `root` and ``AlertHandle/dispatch``, and a diagnostic about an ended alert), which the passes
-/// never do.
-///
-/// Why the pointer is safe to read on the main actor: the dispatch's memory stays allocated
-/// until its deinit has run, and the deinit runs on the main actor and clears the pointer
-/// before anything else. Between its last release (on any thread) and that deinit, the dispatch
-/// is deiniting: the runtime then ignores retains and releases, and a weak reference formed to
-/// it is `nil`, so ``facade`` returns `nil`, as a weak reference would.
-@MainActor
-final class FacadeLink {
-  private var pointer: Unmanaged<AlertDispatch>?
-  private weak var formed: AlertDispatch?
-  private var hasFormed = false
-
-  /// Points the link at `dispatch`, from its initializer.
-  func attach(_ dispatch: AlertDispatch) {
-    pointer = Unmanaged.passUnretained(dispatch)
-  }
-
-  /// Forgets the dispatch, first thing in its deinit.
-  func detach() {
-    pointer = nil
-  }
-
-  /// The dispatch, or `nil` once the app released it (or while its deinit is pending).
-  var facade: AlertDispatch? {
-    if hasFormed { return formed }
-    guard let pointer else { return nil }
-    formed = pointer.takeUnretainedValue()
-    hasFormed = true
-    return formed
   }
 }

@@ -35,38 +35,16 @@ final class Engine {
     }
   }
 
-  // The engine's queue and the indexes of a domain and a dispatch (marked
-  // `@exclusivity(unchecked)`) are touched only by the framework, on the main actor, and never
-  // while one of them is being changed: every call from outside (presenters, completions,
-  // providers, observers) waits in this queue until the running action or pass ends, and
-  // nothing is released while one is being changed but values that other references keep
-  // alive. The run-time exclusivity checks on them cost about a tenth of an event
-  // (Performance.md).
-  @exclusivity(unchecked)
   private var actions: [Action] = []
-  @exclusivity(unchecked)
   private var actionHead = 0
-  /// The roots waiting for a pass, not retained: a root that is released while it waits takes
-  /// itself out (``forget(_:)``, from its deinit), and nothing else releases a node, since
-  /// every call that could let go of one waits in line until the running action or pass ends
-  /// and holds the node meanwhile. Retained, each pass cost two atomic operations.
-  ///
-  /// The oldest waits in `firstDirtyRoot`, the others in `dirtyRoots`: most often one root
-  /// waits at a time, and it then comes and goes without the array being changed (each change
-  /// checks that the array's storage is not shared, and taking the first moves the rest).
-  @exclusivity(unchecked)
-  private var firstDirtyRoot: Unmanaged<DispatchNode>?
-  @exclusivity(unchecked)
-  private var dirtyRoots: [Unmanaged<DispatchNode>] = []
+  /// The roots waiting for a pass, first in line first.
+  private var dirtyRoots: [DispatchNode] = []
   private var deferredRoots: [DispatchNode] = []
-  @exclusivity(unchecked)
   private var isDraining = false
   private var deferredDrainScheduled = false
-  @exclusivity(unchecked)
   private var runningDeferred = false
 
   /// A global counter for add order and went-up order across every dispatch.
-  @exclusivity(unchecked)
   private(set) var stamp: UInt64 = 0
 
   func nextStamp() -> UInt64 {
@@ -106,9 +84,8 @@ final class Engine {
 
   /// Runs `body` with every call made meanwhile waiting in line, as calls made during a pass
   /// do, then runs them (and the passes they ask for). For the reads that ask app code
-  /// (providers, a ledger, the diagnostic handler) outside a pass, such as `explain`: the active
-  /// chain they walk holds its nodes unretained, and a call run at once (a dispatch released)
-  /// could free a node the walk stands on.
+  /// (providers, a ledger, the diagnostic handler) outside a pass, such as `explain`: a call
+  /// run at once (a dispatch released) would change the tree the read walks.
   @inline(__always)
   func holdingCalls<Result>(_ body: () -> Result) -> Result {
     if isDraining { return body() }
@@ -117,7 +94,7 @@ final class Engine {
     isDraining = false
     // Most calls that run no pass (an active child set between two screens' events, a call
     // that changes nothing) leave nothing waiting: decided without calling `drain()`.
-    if actionHead < actions.count || firstDirtyRoot != nil || !dirtyRoots.isEmpty { drain() }
+    if actionHead < actions.count || !dirtyRoots.isEmpty { drain() }
     return result
   }
 
@@ -129,30 +106,18 @@ final class Engine {
   }
 
   /// Puts `root` last in the line of roots waiting for a pass.
-  @inline(__always)
   private func enqueue(_ root: DispatchNode) {
-    if firstDirtyRoot == nil && dirtyRoots.isEmpty {
-      firstDirtyRoot = .passUnretained(root)
-    } else {
-      dirtyRoots.append(.passUnretained(root))
-    }
+    dirtyRoots.append(root)
   }
 
   /// Takes the root first in line for a pass, if any.
-  @inline(__always)
-  private func dequeue() -> Unmanaged<DispatchNode>? {
-    if let root = firstDirtyRoot {
-      firstDirtyRoot = nil
-      return root
-    }
-    return dirtyRoots.isEmpty ? nil : dirtyRoots.removeCheaply(at: 0)
+  private func dequeue() -> DispatchNode? {
+    dirtyRoots.isEmpty ? nil : dirtyRoots.removeFirst()
   }
 
   /// Takes a root that waits for a pass out of line: it is being freed.
   func forget(_ root: DispatchNode) {
-    let address = Unmanaged.passUnretained(root).toOpaque()
-    if firstDirtyRoot?.toOpaque() == address { firstDirtyRoot = nil }
-    dirtyRoots.removeAll { $0.toOpaque() == address }
+    dirtyRoots.removeIdentical(root)
   }
 
   private func drain() {
@@ -167,22 +132,19 @@ final class Engine {
         swap(&action, &actions[actionHead])
         actionHead += 1
         if actionHead == actions.count {
-          actions.empty()
+          actions.removeAll(keepingCapacity: true)
           actionHead = 0
         }
         action.run()
       } else if let root = dequeue() {
-        withGuaranteed(root) { root in
-          if root.passScheduling == .coalesced && !runningDeferred {
-            // Held until the deferred drain: it takes the roots back in line and lets go of
-            // them, still marked as waiting, so that a root freed then takes itself out.
-            deferredRoots.append(root)
-            scheduleDeferredDrain()
-            return
-          }
-          root.needsPass = false
-          root.runPass()
+        if root.passScheduling == .coalesced && !runningDeferred {
+          // Held until the deferred drain, which takes the roots back in line.
+          deferredRoots.append(root)
+          scheduleDeferredDrain()
+          continue
         }
+        root.needsPass = false
+        root.runPass()
       } else {
         break
       }
@@ -226,10 +188,9 @@ final class Engine {
     // schedules another task.
     deferredDrainScheduled = false
     guard !deferredRoots.isEmpty else { return }
-    // Held until their passes have run: the line holds roots unretained, and a root whose
-    // dispatch the app released this turn would be freed as soon as it is let go of. Freed
-    // here, outside a pass, its deinit would release its presenter, which may run app code
-    // (another dispatch released, draining the engine) while this line is being changed.
+    // Held until their passes have run: a root whose dispatch the app released this turn,
+    // freed here, would release its presenter, which may run app code (another dispatch
+    // released, draining the engine) while this line is being changed.
     var deferred: [DispatchNode] = []
     swap(&deferred, &deferredRoots)
     for root in deferred { enqueue(root) }

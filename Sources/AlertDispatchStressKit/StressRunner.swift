@@ -40,18 +40,6 @@ public enum StressRunner {
   /// Runs one episode and checks it.
   public static func run(_ episode: StressEpisode) -> Result {
     prepare()
-    // Runs of 2 split at three priorities but never join (two runs always hold more than one);
-    // runs of 4 split at five and join when two hold one priority each. Half the episodes
-    // take each; the queues made after the episode (other tests in the same process) get the
-    // usual runs again.
-    let runCapacity = AlertDispatch.laneRunCapacity
-    defer { AlertDispatch.laneRunCapacity = runCapacity }
-    AlertDispatch.laneRunCapacity = episode.presentTime % 2 == 0 ? 2 : 4
-    // Blocks of 3 split at four alerts of a priority and never join (a quarter of 3 is 0);
-    // blocks of 8 split at nine and join under two.
-    let blockCapacity = AlertDispatch.laneBlockCapacity
-    defer { AlertDispatch.laneBlockCapacity = blockCapacity }
-    AlertDispatch.laneBlockCapacity = episode.presentTime % 2 == 0 ? 8 : 3
     let passesBefore = AlertDispatch.passCount
     var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)
     var watched: [StressWorld.Watched] = []

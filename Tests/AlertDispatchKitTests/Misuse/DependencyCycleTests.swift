@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("Dependency cycles: the refused alert changes nothing")
 struct DependencyCycleTests {
-  func holders(_ dispatch: AlertDispatch) -> HolderTable { dispatch.node.domain.holders }
+  func holders(_ dispatch: AlertDispatch) -> [AlertID: AlertHandle] { dispatch.node.domain.holders }
 
   /// The cycle check runs after the id was claimed: a refused alert must give it back, or the
   /// table keeps a pointer to an alert nobody holds.

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite("Dependencies: blocked by the alert that holds the id")
 struct DependencyOnIDTests {
-  func holders(_ dispatch: AlertDispatch) -> HolderTable { dispatch.node.domain.holders }
+  func holders(_ dispatch: AlertDispatch) -> [AlertID: AlertHandle] { dispatch.node.domain.holders }
 
   /// After a join the older alert holds the id and the other shares it: each end must leave
   /// the table pointing at an unfinished alert (the sharer takes over in the holder's slot).

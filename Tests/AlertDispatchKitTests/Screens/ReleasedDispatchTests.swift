@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite("Released dispatches")
 struct ReleasedDispatchTests {
-  func holders(_ dispatch: AlertDispatch) -> HolderTable { dispatch.node.domain.holders }
+  func holders(_ dispatch: AlertDispatch) -> [AlertID: AlertHandle] { dispatch.node.domain.holders }
 
   /// Adds an alert whose handle nobody but the framework holds.
   func drop(_ id: AlertID, to dispatch: AlertDispatch, priority: AlertPriority = .normal) {

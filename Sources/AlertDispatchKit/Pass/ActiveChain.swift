@@ -1,0 +1,81 @@
+/// Rule 1 of a pass: the dispatches it may show alerts from, root → active child → … while
+/// each is visible and not closed.
+///
+/// A chain is built afresh at every pass (and for `explain`), asking each active-child provider
+/// on the way. It is a few dispatches long, so look-ups are linear.
+@MainActor
+struct ActiveChain {
+  /// A dispatch of the chain and the index of the nearest paused link at or above it.
+  struct Link {
+    let node: DispatchNode
+    let pausedBy: Int?
+  }
+
+  /// The chain, root first.
+  private(set) var links: [Link] = []
+
+  /// Builds the chain from `root`.
+  init(root: DispatchNode) {
+    var paused: Int?
+    var next: DispatchNode? = root
+    // No dispatch can come twice: an active child's parent is the dispatch before it, and
+    // parent links have no cycle. The bound only guards against a hang should that ever break.
+    while let node = next, node.canBeOnChain, links.count < 100_000 {
+      if paused == nil && node.isPaused { paused = links.count }
+      links.append(Link(node: node, pausedBy: paused))
+      next = node.activeChild()
+    }
+  }
+
+  /// The names of the chain's dispatches, root first, each under a pause marked so.
+  var names: [String] { links.map { $0.node.name + ($0.pausedBy == nil ? "" : " (paused)") } }
+
+  /// Whether `dispatch` is on the chain.
+  func contains(_ dispatch: DispatchNode?) -> Bool {
+    guard let dispatch else { return false }
+    return links.contains { $0.node === dispatch }
+  }
+
+  /// The paused dispatch at or above `dispatch` on the chain, if any.
+  func pausedBy(_ dispatch: DispatchNode) -> DispatchNode? {
+    guard let link = links.first(where: { $0.node === dispatch }), let index = link.pausedBy
+    else { return nil }
+    return links[index].node
+  }
+
+  /// The chain's dispatches that are not paused and have no paused ancestor on it.
+  var unpausedDispatches: [DispatchNode] {
+    links.compactMap { $0.pausedBy == nil ? $0.node : nil }
+  }
+}
+
+extension DispatchNode {
+  /// Whether the dispatch can be a link of an active chain: visible and not closed.
+  var canBeOnChain: Bool { isVisible && !isClosed }
+
+  /// The provider's answer, if it names a child of this dispatch; otherwise `nil`, with a
+  /// diagnostic the first time a given wrong answer is seen. Without a provider, the active
+  /// child the app set (``activeChildNode``), which is always a child.
+  func activeChild() -> DispatchNode? {
+    guard let provider = activeChildProvider else {
+      lastRejectedChild = nil
+      return activeChildNode
+    }
+    guard let child = provider()?.node else {
+      lastRejectedChild = nil
+      return nil
+    }
+    guard child.parent === self else {
+      let key = ObjectIdentifier(child)
+      if lastRejectedChild != key {
+        lastRejectedChild = key
+        diagnose(
+          "active-child provider of '\(name)' returned '\(child.name)', which is not its child; ignored"
+        )
+      }
+      return nil
+    }
+    lastRejectedChild = nil
+    return child
+  }
+}
