@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One alert added to a dispatch: its state, its outcome, and the calls that move it along.
 ///
 /// `AlertDispatch.add(_:presenter:completion:)` returns a handle. Keep it to mark the alert ready,
@@ -14,17 +16,12 @@
 /// ``AlertDispatch/diagnosticHandler``.
 @MainActor
 public final class AlertHandle {
-  // Public properties are computed over internal storage so that the optimizer can drop the
-  // run-time exclusivity checks on it (see `AlertDispatch.parent`).
-
   /// Where the alert is in its life.
-  public internal(set) var state: AlertState {
-    get { storedState }
-    set { storedState = newValue }
+  public internal(set) var state: AlertState = .pending {
+    didSet { describedState.withLock { $0 = state } }
   }
-  var storedState: AlertState = .pending
-  // The flags come right after the state, whose last byte leaves room for them: stored
-  // properties are laid out in the order declared, and a flag between two words takes a word.
+  /// A copy of ``state`` that ``description`` reads from any thread.
+  private nonisolated let describedState = Mutex<AlertState>(.pending)
   var isReady: Bool
   var isRegistered = false
   var inQueue = false
@@ -260,9 +257,9 @@ public final class AlertHandle {
 }
 
 extension AlertHandle: CustomStringConvertible {
-  /// The id and state, such as `promo (queued)`.
+  /// The id and state, such as `promo (queued)`; safe to read from any thread.
   nonisolated public var description: String {
-    MainActor.assumeIsolated { "\(id) (\(state))" }
+    "\(request.id) (\(describedState.withLock { $0 }))"
   }
 }
 

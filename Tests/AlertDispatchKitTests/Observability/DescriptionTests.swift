@@ -1,0 +1,29 @@
+import AlertDispatchKit
+import Testing
+
+/// Printing a handle or an event never crashes, whichever thread prints it.
+@Suite("Descriptions from any thread")
+struct DescriptionTests {
+  @Test("A handle and an event describe themselves off the main actor, with the handle's state")
+  func describedOffTheMainActor() async {
+    let (fixture, home, handle, events) = await MainActor.run {
+      let f = Fixture()
+      let home = f.dispatch("home")
+      var events: [AlertEvent] = []
+      home.observe { events.append($0) }
+      f.add("front", to: home)
+      let behind = f.add("behind", to: home)
+      return (f, home, behind, events)
+    }
+    let (text, eventTexts) = await Task.detached {
+      ("\(handle)", events.map(\.description))
+    }.value
+    #expect(text == "behind (queued)")
+    #expect(eventTexts.count == 3)
+    #expect(eventTexts.allSatisfy { $0.contains("front") || $0.contains("behind") })
+    await MainActor.run { handle.cancel() }
+    let ended = await Task.detached { "\(handle)" }.value
+    #expect(ended == "behind (ended(cancelled(cancelled by app)))")
+    await MainActor.run { withExtendedLifetime((fixture, home)) { fixture.verify() } }
+  }
+}
