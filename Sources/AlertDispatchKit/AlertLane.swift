@@ -62,7 +62,7 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
 
   // A lane is one reference to fields that never change (a setter makes new ones): a lane is
   // one of a few constants, and every request and handle holds one, so the 56 bytes of its
-  // fields would otherwise be copied into each handle (see Performance.md, "A smaller handle").
+  // fields would otherwise be copied into each handle.
   private final class Storage: Sendable {
     let name: String
     let key: LaneKey

@@ -56,8 +56,7 @@ public struct AlertRequest: Sendable, Equatable {
   // Timing, content, cap and category are out of line, in one object that is absent when all
   // four are the defaults: a handle holds its request, most requests set none of them but
   // content, and the content, which only the presenter reads, is shared with the app's request
-  // instead of copied into every handle (see Performance.md, bytes per queued alert, and "A
-  // smaller handle"). The object compares by value, so equality stays the synthesized one.
+  // instead of copied into every handle (Performance.md, bytes per queued alert). The object compares by value, so equality stays the synthesized one.
   private var rare: Rare?
 
   /// The fields most requests leave at their defaults. A setter makes a new one (or none).

@@ -11,7 +11,7 @@ struct BenchOptions {
   var cellBudget: Duration = .seconds(2)
   /// A cell above n = 10,000 is skipped when one run is predicted to take longer than this.
   var skipBudget: Duration = .seconds(4)
-  /// Seed 004 runs at sizes up to this whatever the prediction (the 1000× target is read
+  /// Seed 004 runs at sizes up to this whatever the prediction (the 100× target is read
   /// against it at 10,000).
   var alwaysRunUpTo = 10_000
   /// Only these workloads and schedulers (for profiling one cell); empty means all.
@@ -41,7 +41,7 @@ struct BenchOptions {
       --runs K              exactly K runs per repetition, no time budgets, no pairs (for callgrind)
       --no-pairs            no interleaved pairs: the targets read the cells measured in sequence
       --slice MS            how long a slice of one side of a pair lasts (default 10)
-      --cold-slices         no untimed run before each slice of a pair (as in the sixteenth round)
+      --cold-slices         no untimed run before each slice of a pair (the slicing before warm slices)
     """
 
   /// Parses the command line; `nil` after printing usage.

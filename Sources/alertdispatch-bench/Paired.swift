@@ -20,8 +20,7 @@ protocol PairSide: AnyObject {
 ///
 /// With `warmsEachSlice`, a slice starts with one untimed run and ends where a run ends: the
 /// other side's slice in between leaves the caches full of its own data, and at 10,000 alerts
-/// AlertDispatch took up to a third longer per event in the runs that found them so (see
-/// Performance.md, "Warm slices, and passes that carry out their short plan").
+/// AlertDispatch took up to a third longer per event in the runs that found them so.
 @MainActor
 final class SlicedRun<S: BenchScheduler>: PairSide {
   let label: String

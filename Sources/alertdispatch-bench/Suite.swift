@@ -35,7 +35,7 @@ enum SchedulerKind: String, CaseIterable {
   }
 
   /// Whether a cell runs whatever its prediction: AlertDispatch always, and seed 004 up to
-  /// `BenchOptions.alwaysRunUpTo`, since the 1000× target is read against it at n = 10,000.
+  /// `BenchOptions.alwaysRunUpTo`, since the 100× target is read against it at n = 10,000.
   func mustRun(n: Int, _ options: BenchOptions) -> Bool {
     self == .dispatch || self == .provider || (self == .seed004 && n <= options.alwaysRunUpTo)
   }
@@ -122,7 +122,7 @@ extension BenchOptions {
     schedulers.isEmpty || schedulers.contains(kind.rawValue)
   }
 
-  /// The size the 1000× target is read at: 10,000, or the largest size when 10,000 is not run.
+  /// The size the 100× target is read at: 10,000, or the largest size when 10,000 is not run.
   static func pivot(_ sizes: [Int]) -> Int {
     sizes.contains(10_000) ? 10_000 : (sizes.max() ?? 0)
   }
@@ -151,8 +151,7 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     // before each slice: its slices go on across its one run), and its slices are four times
     // as long as AlertDispatch's, so that the pair takes a quarter longer than its run alone
     // rather than twice as long (the two still alternate every 50 ms by default). Its cost per
-    // event does not depend on how the slices fall (Performance.md, "Warm slices, and passes
-    // that carry out their short plan"). At 1,000 and below (`--quick`) it warms up as the
+    // event does not depend on how the slices fall. At 1,000 and below (`--quick`) it warms up as the
     // other sides do.
     let slow = kind == .seed004
     let warmUp = !slow || n <= 1_000
