@@ -14,8 +14,8 @@ let usage = """
     --no-shrink       report failing episodes without shrinking them
     --progress        print a line to standard error after every 100 episodes
 
-  The last line is `steps N, alerts M, passes P, adds without a pass A, scheduling switches S,
-  turns ended T, violations V`; the status is 1 when V > 0. S counts the operations that
+  The last line is `steps N, alerts M, passes P, scheduling switches S, turns ended T,
+  violations V`; the status is 1 when V > 0. S counts the operations that
   switched a dispatch between immediate and coalesced passes, T those that ended a main-actor
   turn while coalesced passes waited.
   Each failing episode is shrunk and printed as a scenario file and as Swift operations.

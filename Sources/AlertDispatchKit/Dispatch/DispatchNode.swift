@@ -230,8 +230,7 @@ final class DispatchNode {
   ///   - presenter: A presenter for this alert only; by default the dispatch's.
   ///   - completion: Called once with the outcome when the alert ends.
   /// - Returns: The alert's handle.
-  /// - Complexity: O(log P) for P distinct priorities in the lane, plus the size of the
-  ///   dependency graph reachable from the request's dependencies.
+  /// - Complexity: as ``AlertDispatch/add(_:presenter:completion:)``.
   @discardableResult
   func add(
     _ request: consuming AlertRequest,

@@ -13,10 +13,8 @@
 /// // myPresenter.present(handle) has been called: the update notice is up.
 /// ```
 ///
-/// Every call runs one *pass* at the root before it returns (see ``PassScheduling``), except an
-/// add that can change no decision, such as an alert that waits behind the one in front: what
-/// the presenter sees is the same either way. Calls made from a presenter or a completion
-/// handler during a pass wait until the pass ends.
+/// Every call runs one *pass* at the root before it returns (see ``PassScheduling``). Calls made
+/// from a presenter or a completion handler during a pass wait until the pass ends.
 ///
 /// The app owns its dispatches: the tree holds neither parents nor children alive. When the app
 /// releases a dispatch, its unfinished alerts end as ``CancellationReason/ownerClosed`` and its
@@ -205,9 +203,7 @@ public final class AlertDispatch {
   /// Adds an alert to this dispatch and returns its handle.
   ///
   /// The alert is scheduled by the root's next pass, which runs before `add` returns unless a
-  /// pass is running (then right after it); an add that can change no decision (the alert
-  /// waits behind the one in front of its lane, its screen is offstage, or it is not ready or
-  /// blocked) runs none, since that pass would decide nothing. A request that cannot be scheduled does not throw:
+  /// pass is running (then right after it). A request that cannot be scheduled does not throw:
   /// the alert ends at once with a ``CancellationReason`` that says why (invalid request,
   /// duplicate, dependency cycle, owner closed).
   ///
@@ -216,8 +212,9 @@ public final class AlertDispatch {
   ///   - presenter: A presenter for this alert only; by default the dispatch's.
   ///   - completion: Called once with the outcome when the alert ends.
   /// - Returns: The alert's handle.
-  /// - Complexity: O(log P) for P distinct priorities in the lane, plus the size of the
-  ///   dependency graph reachable from the request's dependencies.
+  /// - Complexity: O(log P + A) for P distinct priorities in the lane and A alerts of the
+  ///   dispatch's line at the alert's priority, plus the size of the dependency graph
+  ///   reachable from the request's dependencies.
   @discardableResult
   public func add(
     _ request: consuming AlertRequest,
