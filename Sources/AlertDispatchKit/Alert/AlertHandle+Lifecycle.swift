@@ -190,15 +190,7 @@ extension AlertHandle {
     }
   }
 
-  @inline(__always)
   private func deliver(_ outcome: AlertOutcome) {
-    // Decided inline, without a call: most alerts have no completion handler and no waiter.
-    if completions.isEmpty && !hasExtras { return }
-    deliverNow(outcome)
-  }
-
-  private func deliverNow(_ outcome: AlertOutcome) {
-    if completions.isEmpty && waiters.isEmpty { return }
     let handlers = completions
     completions = []
     let continuations = waiters
@@ -207,14 +199,7 @@ extension AlertHandle {
     for continuation in continuations { continuation.resume(returning: outcome) }
   }
 
-  @inline(__always)
   private func cancelTimers() {
-    // Timers are kept in the extras, which most alerts never make: decided without a call.
-    guard hasExtras else { return }
-    cancelTimersNow()
-  }
-
-  private func cancelTimersNow() {
     readinessTimer?.cancel()
     expiryTimer?.cancel()
     autoDismissTimer?.cancel()
@@ -226,14 +211,7 @@ extension AlertHandle {
   }
 
   /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
-  @inline(__always)
   func startAutoDismiss() {
-    // A time limit is kept in the extras, which most alerts never make: decided without a call.
-    guard hasExtras else { return }
-    startAutoDismissNow()
-  }
-
-  private func startAutoDismissNow() {
     guard let remaining = autoDismissRemaining, autoDismissTimer == nil, let dispatch = owner else {
       return
     }
@@ -251,13 +229,7 @@ extension AlertHandle {
   }
 
   /// Stops the auto-dismiss countdown and keeps the time that is left.
-  @inline(__always)
   func pauseAutoDismiss() {
-    guard hasExtras else { return }
-    pauseAutoDismissNow()
-  }
-
-  private func pauseAutoDismissNow() {
     guard let timer = autoDismissTimer, let started = autoDismissStartedAt, let dispatch = owner,
       let remaining = autoDismissRemaining
     else { return }

@@ -77,7 +77,7 @@ extension DispatchNode {
     domain.removeVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.suspended)
-    alert.callActivePresenter { $0.hide(alert) }
+    alert.activePresenter?.hide(alert)
   }
 
   /// Brings back a suspended alert.
@@ -89,7 +89,7 @@ extension DispatchNode {
     domain.addVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.restored)
-    alert.callActivePresenter { $0.restore(alert) }
+    alert.activePresenter?.restore(alert)
     alert.startAutoDismiss()
   }
 
@@ -130,14 +130,12 @@ extension DispatchNode {
   private func markShown(_ alert: AlertHandle) {
     alert.hasGoneUp = true
     alert.firstUpStamp = alert.upStamp
-    if alert.hasExtras {
-      alert.retryAt = nil
-      if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
-      alert.refusals = 0
-      alert.refusalReason = nil
-      alert.expiryTimer?.cancel()
-      alert.expiryTimer = nil
-    }
+    alert.retryAt = nil
+    if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
+    alert.refusals = 0
+    alert.refusalReason = nil
+    alert.expiryTimer?.cancel()
+    alert.expiryTimer = nil
     alert.emit(.shown)
     recordFrequencyShow(alert)
   }
