@@ -117,9 +117,10 @@ extension Report {
     }
     if let life = scaling[workload.rawValue] {
       let sequential = sequentialScaling[workload.rawValue] ?? life
-      let paired = pairedRatio(.growth, workload, sizes.last ?? 0) != nil
+      let pivot = BenchOptions.pivot(sizes)
+      let paired = pairedRatio(.growth, workload, pivot) != nil
       lines.append(
-        "  dispatch per event, n=\(sizes.last ?? 0) ÷ n=\(sizes.first ?? 0): \(format(life))×"
+        "  dispatch per event, n=\(pivot) ÷ n=\(sizes.first ?? 0): \(format(life))×"
           + (paired ? " interleaved (\(format(sequential))× from the cells above)" : ""))
     }
     return lines
