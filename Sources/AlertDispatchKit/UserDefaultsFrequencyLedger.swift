@@ -22,7 +22,7 @@ public import Foundation
 /// which share defaults through `cfprefsd`; on Linux, a change may miss another process's
 /// record written just before.
 ///
-/// Each instance is one launch (``launchID``).
+/// Each instance is one launch (``PersistentFrequencyLedger/launchID``).
 public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {
   /// The defaults the ledger lives in.
   public let defaults: UserDefaults
