@@ -103,6 +103,22 @@ struct FrequencyCapSnippets {
     #expect(home.alert(withID: "referral") == nil)
   }
 
+  @Test func flushBeforeReading() async {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("alertdispatch-snippet-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("frequency-ledger.jsonl")
+    // snippet: caps-flush
+    let ledger = FileFrequencyLedger(fileURL: file)
+    ledger.append([
+      FrequencyRecord(key: "promo", date: .now, appVersion: "1.0", launchID: ledger.launchID)
+    ])
+    await ledger.flush()  // on disk: another instance, or the next launch, reads it
+    let relaunched = FileFrequencyLedger(fileURL: file)
+    // end-snippet
+    #expect(relaunched.records(for: "promo").map(\.launchID) == [ledger.launchID])
+  }
+
   @Test func testingAcrossLaunches() {
     // snippet: caps-testing
     let ledger = InMemoryFrequencyLedger()

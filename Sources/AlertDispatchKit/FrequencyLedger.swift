@@ -34,19 +34,21 @@ public struct FrequencyRecord: Sendable, Hashable, Codable {
 /// ``UserDefaultsFrequencyLedger``. The caps' logic (windows, calendars, budgets) lives in
 /// ``FrequencyPolicy``; a ledger only stores and returns records.
 ///
+/// Ledgers are used on the main actor, at most once per check and once per show, and must
+/// never make it wait for a disk: reads answer from memory, and a persistent ledger stores its
+/// changes in the background (as ``PersistentFrequencyLedger`` does), with ``flush()`` to wait
+/// for them.
+///
 /// An implementation must:
 /// - give each instance its own ``launchID`` for its whole life: a new instance over the same
 ///   store is a new launch of the app, and records written by earlier instances do not count in
 ///   ``FrequencyWindow/launch`` windows;
 /// - return from ``records(for:)`` every record appended for the key, oldest first, except that
 ///   it may forget all but the ``FrequencyCap/maximumLimit`` most recent ones of a key;
-/// - make ``append(_:)`` all-or-nothing, and, when persistent, durable by the time it returns:
-///   a crash or kill in the middle loses at most the records being appended, never earlier ones;
+/// - make ``append(_:)`` all-or-nothing, and, when persistent, durable by the time ``flush()``
+///   returns: a crash or kill loses at most the changes not yet stored, never one flushed;
 /// - never crash on a damaged or unreadable store: report a diagnostic and go on with a fresh
 ///   ledger (or with the records that could still be read), keeping a copy of the damaged data.
-///
-/// Ledgers are used on the main actor, at most once per check and once per show; persistent
-/// ones read and write synchronously, which suits their size (a few records per campaign).
 @MainActor
 public protocol FrequencyLedger: AnyObject {
   /// Identifies this launch: unique to the instance, stamped on every record it appends.
@@ -59,6 +61,14 @@ public protocol FrequencyLedger: AnyObject {
   func removeRecords(for key: String)
   /// Forgets every record (a debug menu's "reset promotions").
   func removeAllRecords()
+  /// Returns once every change made before the call is in the store, or its write has failed
+  /// and been reported.
+  func flush() async
+}
+
+extension FrequencyLedger {
+  /// Returns at once: for a ledger that keeps no store, or stores each change before returning.
+  public func flush() async {}
 }
 
 /// A ledger in memory: for tests, previews and the simulator. Records last as long as the

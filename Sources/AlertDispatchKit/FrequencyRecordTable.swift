@@ -38,6 +38,16 @@ struct FrequencyRecordTable: Equatable {
     byKey[key] = nil
   }
 
+  /// A copy that shares no storage with this one. A persistent ledger's writer hands the ledger
+  /// such a copy, made on the writer's queue: one that shared its keys with the writer's table
+  /// would copy every key on the main actor at the ledger's next change.
+  func unshared() -> FrequencyRecordTable {
+    var copy = FrequencyRecordTable()
+    copy.byKey = Dictionary(minimumCapacity: byKey.count)
+    for (key, records) in byKey { copy.byKey[key] = records }
+    return copy
+  }
+
   // MARK: - Stored form
 
   private static let format = "alertdispatch.frequency-ledger"
@@ -109,6 +119,12 @@ struct FrequencyRecordTable: Equatable {
 }
 
 extension FrequencyRecordTable {
+  /// How many records the table holds, as diagnostics say it: `1 record`, `3 records`.
+  var recordCount: String {
+    let count = allRecords.count
+    return count == 1 ? "1 record" : "\(count) records"
+  }
+
   /// The suffix a damaged store's copy gets: `.corrupt-20260308T070000Z`.
   static func damagedCopySuffix(at date: Date = Date()) -> String {
     let formatter = ISO8601DateFormatter()

@@ -8,33 +8,29 @@ public import Foundation
 /// let policy = FrequencyPolicy(ledger: UserDefaultsFrequencyLedger(defaults: shared))
 /// ```
 ///
-/// The value is the same JSON-lines data ``FileFrequencyLedger`` writes, replaced whole on every
-/// change with one `set(_:forKey:)`, which `UserDefaults` applies atomically; it re-reads the
-/// value before each change so that other writers' records are kept. A value that is not ledger
+/// The value is the same JSON-lines data ``FileFrequencyLedger`` writes. Reads answer from
+/// memory, and changes are stored by a background writer (see ``PersistentFrequencyLedger``):
+/// it reads the value again, so that other writers' records are kept, and replaces it whole with
+/// one `set(_:forKey:)`, which `UserDefaults` applies atomically. A value that is not ledger
 /// data, or has lines that are not records, never crashes the app: the ledger reports a
 /// diagnostic, copies the value to `<key>.corrupt-<timestamp>` and goes on with the records it
 /// could still read (none, when nothing could).
 ///
-/// Each change is also written out at once (`synchronize()`): Apple's systems do that by
+/// Each write is also written out at once (`synchronize()`): Apple's systems do that by
 /// themselves, but on Linux swift-corelibs-foundation kept a change in memory, and a process
 /// that exited lost it. Two processes changing one ledger at once are safe on Apple's systems,
 /// which share defaults through `cfprefsd`; on Linux, a change may miss another process's
 /// record written just before.
 ///
-/// Each instance is one launch (``launchID``).
-@MainActor
-public final class UserDefaultsFrequencyLedger: FrequencyLedger {
+/// Each instance is one launch (``PersistentFrequencyLedger/launchID``).
+public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {
   /// The defaults the ledger lives in.
   public let defaults: UserDefaults
   /// The key of its value.
   public let key: String
-  /// This instance's launch.
-  public let launchID = UUID().uuidString
 
-  private var table = FrequencyRecordTable()
-  private let diagnose: @MainActor (String) -> Void
-
-  /// Opens the ledger stored under `key` in `defaults`.
+  /// Opens the ledger stored under `key` in `defaults`, reading its value once, on the calling
+  /// thread.
   ///
   /// - Parameters:
   ///   - defaults: Where it lives; by default the standard defaults.
@@ -48,58 +44,46 @@ public final class UserDefaultsFrequencyLedger: FrequencyLedger {
   ) {
     self.defaults = defaults
     self.key = key
-    self.diagnose = diagnose ?? FrequencyPolicy.reportToDiagnosticHandler
-    table = read()
+    let diagnose = diagnose ?? FrequencyPolicy.reportToDiagnosticHandler
+    let value = FrequencyLedgerDefaultsValue(defaults: defaults, key: key)
+    super.init(
+      store: value, opening: StoredLedger(opening: value.read(report: diagnose)),
+      diagnose: diagnose, willWrite: nil)
   }
+}
 
-  /// The records kept for `key`, oldest first.
-  public func records(for key: String) -> [FrequencyRecord] {
-    table.records(for: key)
-  }
+/// The `UserDefaults` value a ``UserDefaultsFrequencyLedger`` keeps its records in.
+///
+/// Unchecked: `UserDefaults` is thread-safe (Apple's Foundation marks it `Sendable`), but
+/// swift-corelibs-foundation does not say so.
+struct FrequencyLedgerDefaultsValue: FrequencyLedgerStore, @unchecked Sendable {
+  let defaults: UserDefaults
+  let key: String
 
-  /// Every record, by key then oldest first.
-  public var allRecords: [FrequencyRecord] { table.allRecords }
+  var name: String { "'\(key)' in user defaults" }
 
-  /// Stores `records` in the defaults.
-  public func append(_ records: [FrequencyRecord]) {
-    change { table in
-      for record in records { table.append(record) }
+  func read(report: (String) -> Void) -> FrequencyStoreReading {
+    guard let value = defaults.object(forKey: key) else { return .absent }
+    guard let data = value as? Data else {
+      return recover(
+        value, problem: "it holds a \(type(of: value)), not ledger data", table: .init(), report)
     }
+    let decoding = FrequencyRecordTable.decode(data)
+    guard let problem = decoding.problem else { return .records(decoding.table, stored: true) }
+    return recover(value, problem: problem, table: decoding.table, report)
   }
 
-  /// Forgets the records of `key`.
-  public func removeRecords(for key: String) {
-    change { $0.removeRecords(for: key) }
-  }
-
-  /// Forgets every record.
-  public func removeAllRecords() {
-    change { $0 = FrequencyRecordTable() }
-  }
-
-  private func change(_ body: (inout FrequencyRecordTable) -> Void) {
-    table = read()
-    body(&table)
+  func write(_ table: FrequencyRecordTable) throws {
     defaults.set(table.encoded(), forKey: key)
     // Apple's systems write the change out by themselves; swift-corelibs-foundation keeps it in
     // memory until asked, and a process that exits without asking loses it.
     defaults.synchronize()
   }
 
-  private func read() -> FrequencyRecordTable {
-    guard let value = defaults.object(forKey: key) else { return FrequencyRecordTable() }
-    guard let data = value as? Data else {
-      return recover(
-        value, problem: "it holds a \(type(of: value)), not ledger data", table: .init())
-    }
-    let decoding = FrequencyRecordTable.decode(data)
-    guard let problem = decoding.problem else { return decoding.table }
-    return recover(value, problem: problem, table: decoding.table)
-  }
-
-  private func recover(_ value: Any, problem: String, table: FrequencyRecordTable)
-    -> FrequencyRecordTable
-  {
+  /// Copies a damaged value aside and replaces it with the records that could be read.
+  private func recover(
+    _ value: Any, problem: String, table: FrequencyRecordTable, _ report: (String) -> Void
+  ) -> FrequencyStoreReading {
     var copyKey = key + FrequencyRecordTable.damagedCopySuffix()
     var number = 2
     while defaults.object(forKey: copyKey) != nil {
@@ -108,10 +92,9 @@ public final class UserDefaultsFrequencyLedger: FrequencyLedger {
     }
     defaults.set(value, forKey: copyKey)
     defaults.set(table.encoded(), forKey: key)
-    let count = table.allRecords.count
-    diagnose(
-      "frequency ledger '\(key)' in user defaults is damaged: \(problem); kept a copy under '\(copyKey)' and started a fresh ledger with the \(count == 1 ? "1 record" : "\(count) records") that could be read"
+    report(
+      "frequency ledger '\(key)' in user defaults is damaged: \(problem); kept a copy under '\(copyKey)' and started a fresh ledger with the \(table.recordCount) that could be read"
     )
-    return table
+    return .records(table, stored: true)
   }
 }

@@ -28,15 +28,20 @@ struct BenchOptions {
   /// Whether each slice of a side whose runs are short starts with one untimed run, so that
   /// the timed runs find the caches as their own cells do, not as the other side left them.
   var warmSlices = true
+  /// Appends of each ledger in the ledger part, at each number of keys; each waits for a write
+  /// of a few milliseconds.
+  var ledgerAppends = 200
 
   static let usage = """
     usage: alertdispatch-bench [--json] [--quick] [--reps N]
       --json     print one JSON object with every figure instead of the table
-      --quick    n = 10, 100, 1,000 and one repetition (seconds; for tests and CI)
+      --quick    n = 10, 100, 1,000, one repetition, 20 ledger appends (seconds; for tests and CI)
       --reps N   repetitions per cell (default 5); the median is reported
       --sizes A,B,…         only these n (for profiling)
       --only WORKLOAD,…     only these workloads (burst, burst-wide, deep (with deep-bare),
-                            dependencies, churn, one-bucket; deep-bare alone, to profile it)
+                            dependencies, churn, one-bucket; deep-bare alone, to profile it);
+                            ledger: the frequency ledgers' main-actor time per append
+                            (--only ledger runs that part alone, in seconds)
       --schedulers NAME,…   only these schedulers (dispatch, provider, floor, seed002, seed000, seed004)
       --runs K              exactly K runs per repetition, no time budgets, no pairs (for callgrind)
       --no-pairs            no interleaved pairs: the targets read the cells measured in sequence
@@ -57,6 +62,7 @@ struct BenchOptions {
         options.lifecyclesPerRep = 2_000
         options.alwaysRunUpTo = 1_000
         options.pairWindow = .milliseconds(100)
+        options.ledgerAppends = 20
       case "--reps":
         guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
           print(usage)

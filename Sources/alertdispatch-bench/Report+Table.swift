@@ -41,6 +41,7 @@ extension Report {
             + " \(figure.slices) slices, \(format(figure.seconds)) s)")
       }
     }
+    lines += ledgerTable()
     lines.append("")
     lines.append("bytes per queued alert (mallinfo2 uordblks delta ÷ n, paused dispatch):")
     for figure in memory {
@@ -57,6 +58,31 @@ extension Report {
           + " \(value) (\(target.detail))")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The ledgers' rows: main-actor time per append, the writer's time per write apart.
+  private func ledgerTable() -> [String] {
+    guard let first = ledger.first else { return [] }
+    var lines = [
+      "",
+      "ledger: main-actor ns per append, median (and mean) of \(first.appends) appends a"
+        + " ledger; each pair of appends is followed by a flush, untimed, so that every file"
+        + " append starts a write of its own on the writer's queue (write ms: what it took)",
+      "  " + pad("keys", 7, right: true) + pad("file", 10, right: true)
+        + pad("memory", 10, right: true) + pad("file/memory", 13, right: true)
+        + pad("(means)", 18, right: true) + pad("write ms", 10, right: true),
+    ]
+    for figure in ledger {
+      let means =
+        format(figure.fileMeanNsPerAppend) + " / " + format(figure.memoryMeanNsPerAppend)
+      lines.append(
+        "  " + pad(String(figure.keys), 7, right: true)
+          + pad(format(figure.fileNsPerAppend), 10, right: true)
+          + pad(format(figure.memoryNsPerAppend), 10, right: true)
+          + pad(format(figure.ratio) + "×", 13, right: true) + pad(means, 18, right: true)
+          + pad(format(figure.fileMsPerWrite), 10, right: true))
+    }
+    return lines
   }
 
   private func workloadTable(_ workload: Workload) -> [String] {

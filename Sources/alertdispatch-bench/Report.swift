@@ -45,13 +45,19 @@ struct Report: Codable {
   /// AlertDispatch ns per event at the largest size ÷ at the smallest, by workload, from the
   /// cells measured one after the other.
   var sequentialScaling: [String: Double] = [:]
+  /// The frequency ledgers' main-actor time per append, by number of keys.
+  var ledger: [LedgerFigure]
 
-  init(options: BenchOptions, cells: [Cell], memory: [MemoryFigure], paired: [PairedFigure]) {
+  init(
+    options: BenchOptions, cells: [Cell], memory: [MemoryFigure], paired: [PairedFigure],
+    ledger: [LedgerFigure]
+  ) {
     sizes = options.sizes
     repetitions = options.reps
     self.cells = cells
     self.memory = memory
     self.paired = paired
+    self.ledger = ledger
     computeFigures()
   }
 
@@ -127,6 +133,14 @@ struct Report: Codable {
         TargetFigure(
           target: "faster than seed 004's pass at n=\(pivot)", workload: workload.rawValue,
           value: value, limit: 100, met: (value ?? 0) >= 100, detail: "≥ 100×"))
+    }
+    for figure in ledger {
+      let keys = figure.keys == 1 ? "1 key" : "\(figure.keys) keys"
+      targets.append(
+        TargetFigure(
+          target: "main-actor time per append, file ledger / in memory, \(keys) (median)",
+          workload: "ledger", value: figure.ratio, limit: 10, met: figure.ratio <= 10,
+          detail: "≤ 10×"))
     }
     // Measured at the sizes from 1,000 up: none when `--sizes` leaves them out.
     guard !memory.isEmpty else { return }

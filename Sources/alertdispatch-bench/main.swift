@@ -17,8 +17,16 @@ let paired =
   ? runPairs(options, cells: &cells) { line in
     if !options.json { print(line) }
   } : []
-let memory = options.sizes.filter { $0 >= 1_000 }.map { n in
+let ledger =
+  options.runsLedger
+  ? await measureLedgers(options) { line in
+    if !options.json { print(line) }
+  } : []
+// The memory figure is read on `burst`: none when `--only` leaves it out.
+let measuresMemory = options.workloads.isEmpty || options.workloads.contains("burst")
+let memory = options.sizes.filter { $0 >= 1_000 && measuresMemory }.map { n in
   MemoryFigure(n: n, bytesPerQueuedAlert: bytesPerQueuedAlert(n: n))
 }
-let report = Report(options: options, cells: cells, memory: memory, paired: paired)
+let report = Report(
+  options: options, cells: cells, memory: memory, paired: paired, ledger: ledger)
 print(options.json ? report.json() : report.table())

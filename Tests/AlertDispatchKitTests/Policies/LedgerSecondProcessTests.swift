@@ -16,7 +16,8 @@ struct LedgerSecondProcessTests {
     let suite = testRunName("alertdispatch.tests.second-process", inChild: false)
     UserDefaults(suiteName: suite)!.removePersistentDomain(forName: suite)
     await #expect(processExitsWith: .success) {
-      await MainActor.run {
+      // A process that exits without a flush may lose what its writer has not stored yet.
+      let ledger = await MainActor.run {
         let suite = testRunName("alertdispatch.tests.second-process", inChild: true)
         let defaults = UserDefaults(suiteName: suite)!
         let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
@@ -25,7 +26,9 @@ struct LedgerSecondProcessTests {
             key: "promo", date: Date(timeIntervalSince1970: 1_000_000), appVersion: "1.0",
             launchID: ledger.launchID)
         ])
+        return ledger
       }
+      await ledger.flush()
     }
     let defaults = UserDefaults(suiteName: suite)!
     let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
@@ -43,7 +46,8 @@ struct LedgerSecondProcessTests {
     try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     await #expect(processExitsWith: .success) {
-      await MainActor.run {
+      // A process that exits without a flush may lose what its writer has not stored yet.
+      let ledger = await MainActor.run {
         let url = FileManager.default.temporaryDirectory
           .appendingPathComponent(
             testRunName("alertdispatch-second-process", inChild: true), isDirectory: true
@@ -55,7 +59,9 @@ struct LedgerSecondProcessTests {
             key: "promo", date: Date(timeIntervalSince1970: 1_000_000), appVersion: "1.0",
             launchID: ledger.launchID)
         ])
+        return ledger
       }
+      await ledger.flush()
     }
     #expect(FileFrequencyLedger(fileURL: url).allRecords.map(\.key) == ["promo"])
   }
@@ -76,8 +82,10 @@ struct LedgerSecondProcessTests {
         key: "first", date: Date(timeIntervalSince1970: 1_000_000), appVersion: "1.0",
         launchID: ledger.launchID)
     ])
+    await ledger.flush()
     await #expect(processExitsWith: .success) {
-      await MainActor.run {
+      // A process that exits without a flush may lose what its writer has not stored yet.
+      let ledger = await MainActor.run {
         let suite = testRunName("alertdispatch.tests.other-writer", inChild: true)
         let defaults = UserDefaults(suiteName: suite)!
         let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
@@ -87,13 +95,16 @@ struct LedgerSecondProcessTests {
             key: "extension", date: Date(timeIntervalSince1970: 1_000_060), appVersion: "1.0",
             launchID: ledger.launchID)
         ])
+        return ledger
       }
+      await ledger.flush()
     }
     ledger.append([
       FrequencyRecord(
         key: "second", date: Date(timeIntervalSince1970: 1_000_120), appVersion: "1.0",
         launchID: ledger.launchID)
     ])
+    await ledger.flush()
     withKnownIssue(
       "swift-corelibs-foundation may miss another process's write to the same defaults",
       isIntermittent: true

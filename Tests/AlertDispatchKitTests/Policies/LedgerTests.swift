@@ -23,11 +23,12 @@ struct LedgerTests {
   }
 
   /// A ledger file holding records `a`, `b` and `c`, and its bytes.
-  func threeRecordFile(in directory: TemporaryDirectory) -> Data {
+  func threeRecordFile(in directory: TemporaryDirectory) async -> Data {
     let (ledger, _) = open(directory)
     ledger.append([record("a", ledger)])
     ledger.append([record("b", ledger, minutes: 1)])
     ledger.append([record("c", ledger, minutes: 2)])
+    await ledger.flush()
     return try! Data(contentsOf: directory.ledgerURL)
   }
 
@@ -58,7 +59,7 @@ struct LedgerTests {
   }
 
   @Test("File: write, reopen as a new launch; once-ever is still capped, once-per-launch is not")
-  func fileReopen() throws {
+  func fileReopen() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let wall = VirtualWallClock(start: start)
@@ -79,6 +80,7 @@ struct LedgerTests {
       "present hello @home", "tap hello OK", "end hello: dismissed(OK)",
     ])
     f.verify(allEnded: true)
+    await home.frequencyPolicy?.ledger.flush()
     let text = try String(contentsOf: directory.ledgerURL, encoding: .utf8)
     #expect(text.hasPrefix("{\"format\":\"alertdispatch.frequency-ledger\",\"version\":1}\n"))
     #expect(text.split(separator: "\n").count == 3)
@@ -96,10 +98,10 @@ struct LedgerTests {
   }
 
   @Test("File: a torn write (a truncated file) loses only the torn record; a copy is kept")
-  func truncatedFile() throws {
+  func truncatedFile() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    let whole = threeRecordFile(in: directory)
+    let whole = await threeRecordFile(in: directory)
     for (cut, keys, kept) in LedgerData.cuts(of: whole) {
       for copy in directory.damagedCopies { try FileManager.default.removeItem(at: copy) }
       let torn = whole.prefix(cut)
@@ -117,6 +119,7 @@ struct LedgerTests {
       #expect(messages().count == 1)
       #expect(messages().first?.contains("kept a copy at '\(copy.path)'") == true)
       #expect(messages().first?.hasSuffix("with the \(kept) that could be read") == true)
+      await ledger.flush()
       let (reopened, again) = open(directory)
       #expect(reopened.allRecords.map(\.key) == keys)
       #expect(again() == [], "the recovered file is clean")
@@ -124,11 +127,11 @@ struct LedgerTests {
   }
 
   @Test("File: garbage bytes cost only the records they hit; an all-garbage file starts fresh")
-  func garbageBytes() throws {
+  func garbageBytes() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let bytes = LedgerData.damagingRecordB(
-      threeRecordFile(in: directory), length: 12, with: [0xFF, 0x00, 0xC3, 0x28, 0x7B])
+      await threeRecordFile(in: directory), length: 12, with: [0xFF, 0x00, 0xC3, 0x28, 0x7B])
     try bytes.write(to: directory.ledgerURL)
     var (ledger, messages) = open(directory)
     #expect(ledger.allRecords.map(\.key) == ["a", "c"])
@@ -136,6 +139,8 @@ struct LedgerTests {
       messages().first?.contains(
         "is damaged: 1 of 3 record lines are unreadable; kept a copy at") == true)
     #expect(try Data(contentsOf: directory.damagedCopies[0]) == bytes)
+    await ledger.flush()
+    #expect(open(directory).0.allRecords.map(\.key) == ["a", "c"], "written to a fresh file")
 
     let garbage = Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) })
     try garbage.write(to: directory.ledgerURL)
@@ -144,15 +149,18 @@ struct LedgerTests {
     #expect(messages().count == 1)
     #expect(directory.damagedCopies.count == 2)
     #expect(!FileManager.default.fileExists(atPath: directory.ledgerURL.path))
+    await ledger.flush()
+    #expect(!FileManager.default.fileExists(atPath: directory.ledgerURL.path), "nothing to write")
     ledger.append([record("d", ledger)])
+    await ledger.flush()
     #expect(open(directory).0.allRecords.map(\.key) == ["d"])
   }
 
   @Test("File: a write killed before its rename leaves the old file whole and a temporary behind")
-  func killedBeforeRename() throws {
+  func killedBeforeRename() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    let whole = threeRecordFile(in: directory)
+    let whole = await threeRecordFile(in: directory)
     let temporary = directory.url.appendingPathComponent(
       ".frequency-ledger.jsonl.tmp-\(UUID().uuidString)")
     try whole.prefix(whole.count / 2).write(to: temporary)
@@ -163,7 +171,7 @@ struct LedgerTests {
   }
 
   @Test("File: an unreadable ledger (a directory in its place) is moved aside; a fresh one works")
-  func unreadable() throws {
+  func unreadable() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     try FileManager.default.createDirectory(
@@ -175,11 +183,12 @@ struct LedgerTests {
     #expect(messages().first?.contains("cannot be read") == true)
     #expect(directory.damagedCopies.count == 1)
     ledger.append([record("a", ledger)])
+    await ledger.flush()
     #expect(open(directory).0.allRecords.map(\.key) == ["a"])
   }
 
   @Test("File: a directory that cannot be created leaves the ledger in memory, with a diagnostic")
-  func noDirectory() throws {
+  func noDirectory() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let blocker = directory.url.appendingPathComponent("blocker")
@@ -190,21 +199,23 @@ struct LedgerTests {
     ) { messages.append($0) }
     #expect(!ledger.isPersistent)
     ledger.append([record("a", ledger)])
+    await ledger.flush()
     #expect(ledger.records(for: "a").count == 1)
     #expect(messages.count == 1)
     #expect(messages.first?.contains("works in memory for this launch") == true)
   }
 
   @Test("File: damage that appears after opening is kept as a copy before the next write")
-  func damageBetweenWrites() throws {
+  func damageBetweenWrites() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    _ = threeRecordFile(in: directory)
+    _ = await threeRecordFile(in: directory)
     let (ledger, messages) = open(directory)
     var bytes = try Data(contentsOf: directory.ledgerURL)
     bytes.append(contentsOf: Array("{\"key\":\"tor".utf8))
     try bytes.write(to: directory.ledgerURL)
     ledger.append([record("d", ledger)])
+    await ledger.flush()
     #expect(ledger.allRecords.map(\.key) == ["a", "b", "c", "d"])
     #expect(messages().count == 1)
     #expect(try Data(contentsOf: directory.damagedCopies[0]) == bytes)
@@ -212,27 +223,33 @@ struct LedgerTests {
   }
 
   @Test("File: two instances over one file keep each other's records")
-  func twoInstances() {
+  func twoInstances() async {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let (first, _) = open(directory)
     let (second, _) = open(directory)
     first.append([record("a", first)])
+    await first.flush()
     second.append([record("b", second)])
+    await second.flush()
     first.append([record("c", first)])
+    await first.flush()
     #expect(first.allRecords.map(\.key) == ["a", "b", "c"])
     #expect(open(directory).0.allRecords.map(\.key) == ["a", "b", "c"])
   }
 
   @Test("File: a file deleted by someone else is a reset; records read from a damaged one are kept")
-  func deletedFile() throws {
+  func deletedFile() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let (ledger, messages) = open(directory)
     ledger.append([record("a", ledger)])
     ledger.append([record("b", ledger, minutes: 1)])
+    await ledger.flush()
     try FileManager.default.removeItem(at: directory.ledgerURL)
     ledger.append([record("c", ledger, minutes: 2)])
+    #expect(ledger.allRecords.map(\.key) == ["a", "b", "c"], "read from memory until written")
+    await ledger.flush()
     #expect(ledger.allRecords.map(\.key) == ["c"])
     #expect(open(directory).0.allRecords.map(\.key) == ["c"])
     #expect(messages() == [])
@@ -242,11 +259,12 @@ struct LedgerTests {
     let damaged = TemporaryDirectory()
     defer { damaged.remove() }
     let bytes = LedgerData.damagingRecordB(
-      threeRecordFile(in: damaged), length: 4, with: [0xFF, 0x00, 0xC3, 0x28])
+      await threeRecordFile(in: damaged), length: 4, with: [0xFF, 0x00, 0xC3, 0x28])
     try bytes.write(to: damaged.ledgerURL)
     let (reopened, _) = open(damaged)
     #expect(reopened.allRecords.map(\.key) == ["a", "c"])
     reopened.append([record("d", reopened, minutes: 3)])
+    await reopened.flush()
     #expect(open(damaged).0.allRecords.map(\.key) == ["a", "c", "d"])
   }
 
@@ -264,7 +282,7 @@ struct LedgerTests {
   }
 
   @Test("UserDefaults: write, reopen as a new launch, still capped")
-  func userDefaultsReopen() {
+  func userDefaultsReopen() async {
     let suite = "alertdispatch.tests.\(UUID().uuidString)"
     defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
     let wall = VirtualWallClock(start: start)
@@ -285,6 +303,7 @@ struct LedgerTests {
       "present hello @home", "tap hello OK", "end hello: dismissed(OK)",
     ])
     f.verify(allEnded: true)
+    await home.frequencyPolicy?.ledger.flush()
 
     (f, home) = launch()
     f.add("tip", to: home, cap: .onceEver())
@@ -296,7 +315,7 @@ struct LedgerTests {
   }
 
   @Test("UserDefaults: a damaged value is copied aside and the readable records are kept")
-  func userDefaultsDamage() throws {
+  func userDefaultsDamage() async throws {
     let suite = "alertdispatch.tests.\(UUID().uuidString)"
     let defaults = try #require(UserDefaults(suiteName: suite))
     defer { defaults.removePersistentDomain(forName: suite) }
@@ -318,6 +337,7 @@ struct LedgerTests {
     #expect(defaults.string(forKey: copies()[0]) == "not a ledger")
 
     ledger.append([record("a", ledger), record("b", ledger)])
+    await ledger.flush()
     var data = try #require(defaults.data(forKey: key))
     data.removeLast(4)
     defaults.set(data, forKey: key)
@@ -331,81 +351,3 @@ struct LedgerTests {
     #expect(messages == [])
   }
 }
-
-#if os(Linux)
-  /// The kill test runs this test binary again as a child "app" that shows capped alerts, each
-  /// counted in a file ledger, and kills it with SIGKILL at moments it does not choose.
-  extension LedgerTests {
-    nonisolated static let childVariable = "ALERTDISPATCH_LEDGER_CHILD_DIRECTORY"
-    nonisolated static let childDirectory = ProcessInfo.processInfo.environment[childVariable]
-
-    @Test(
-      "Child of the kill test: a launch that shows capped alerts until it is killed",
-      .enabled(if: childDirectory != nil))
-    func childLaunch() throws {
-      let url = URL(fileURLWithPath: try #require(Self.childDirectory))
-        .appendingPathComponent("frequency-ledger.jsonl")
-      let ledger = FileFrequencyLedger(fileURL: url)
-      let home = AlertDispatch(name: "home", clock: VirtualClock())
-      let presenter = RecordingPresenter()
-      home.presenter = presenter
-      home.frequencyPolicy = FrequencyPolicy(ledger: ledger, appVersion: "1.0")
-      for index in ledger.allRecords.count..<2_000 {
-        let id = AlertID("promo-\(index)")
-        home.add(AlertRequest(id: id, cap: .onceEver()))
-        presenter.tap(id, "OK")
-        FileHandle.standardOutput.write(Data("appended \(index + 1)\n".utf8))
-      }
-    }
-
-    @Test(
-      "File: a process killed while it writes loses no counted show and never damages the file",
-      .enabled(if: childDirectory == nil))
-    func killedProcess() throws {
-      let directory = TemporaryDirectory()
-      defer { directory.remove() }
-      var counted = 0
-      for round in 0..<3 {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "childLaunch"]
-        child.environment = ProcessInfo.processInfo.environment.merging(
-          [Self.childVariable: directory.url.path]
-        ) { $1 }
-        let output = Pipe()
-        child.standardOutput = output
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        let target = counted + 15 + 4 * round
-        var acknowledged = counted
-        var text = ""
-        while acknowledged < target {
-          let data = output.fileHandleForReading.availableData
-          if data.isEmpty { break }
-          text += String(decoding: data, as: UTF8.self)
-          for line in text.split(separator: "\n") where line.hasPrefix("appended ") {
-            acknowledged = max(acknowledged, Int(line.dropFirst("appended ".count)) ?? 0)
-          }
-        }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        #expect(acknowledged >= target, "the child made progress in round \(round)")
-        #expect(child.terminationReason == .uncaughtSignal)
-
-        let (ledger, messages) = open(directory)
-        #expect(messages() == [], "no damage after a kill in round \(round)")
-        let keys = Set(ledger.allRecords.map(\.key))
-        #expect(keys.count >= acknowledged)
-        #expect(keys == Set((0..<keys.count).map { "promo-\($0)" }))
-        counted = keys.count
-      }
-
-      let f = Fixture()
-      let home = f.dispatch("home")
-      home.frequencyPolicy = FrequencyPolicy(ledger: open(directory).0, appVersion: "1.0")
-      f.add("promo-0", to: home, cap: .onceEver())
-      f.expect(["end promo-0: cancelled(frequency capped: once ever (key promo-0))"])
-      f.verify(allEnded: true)
-    }
-  }
-#endif
