@@ -42,11 +42,6 @@ struct ActiveChain {
     else { return nil }
     return links[index].node
   }
-
-  /// The chain's dispatches that are not paused and have no paused ancestor on it.
-  var unpausedDispatches: [DispatchNode] {
-    links.compactMap { $0.pausedBy == nil ? $0.node : nil }
-  }
 }
 
 extension DispatchNode {

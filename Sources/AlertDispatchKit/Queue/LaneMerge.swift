@@ -1,33 +1,75 @@
 /// The candidates of one lane across the active chain, in line order: the lines of the chain's
 /// dispatches that are not paused, merged.
 ///
-/// A chain is a few dispatches long: the next candidate is the best of the lines' fronts.
+/// A chain is a few dispatches long: the next candidate is the best of the lines' fronts. Most
+/// passes read only the first candidate, which is found from the lines' fronts alone; readers
+/// of the lines are made when a second one is asked for.
 @MainActor
 struct LaneMerge {
+  private let chain: ActiveChain
+  private let lane: LaneKey
+  /// The candidate returned first, until the readers are made.
+  private var first: AlertHandle?
+  private var hasReaders = false
   /// Each line's reader and the alert it reads next.
   private var heads: [(reader: LaneLine.Reader, alert: AlertHandle)] = []
 
   /// Merges the lines of `lane` of the chain's dispatches that are not paused.
   init(_ chain: ActiveChain, lane: LaneKey) {
-    for dispatch in chain.unpausedDispatches {
-      guard let line = dispatch.lines[lane] else { continue }
-      var reader = line.reader()
-      if let first = reader.next() { heads.append((reader, first)) }
-    }
+    self.chain = chain
+    self.lane = lane
   }
 
   /// The next alert in line order across the lines, or `nil`.
   mutating func next() -> AlertHandle? {
+    if !hasReaders {
+      if first == nil {
+        first = chain.front(of: lane)
+        if first == nil { hasReaders = true }
+        return first
+      }
+      makeReaders(after: first)
+    }
     guard var best = heads.indices.first else { return nil }
     for index in heads.indices.dropFirst() where heads[index].alert.ranksBefore(heads[best].alert) {
       best = index
     }
     let alert = heads[best].alert
-    if let following = heads[best].reader.next() {
-      heads[best].alert = following
-    } else {
-      heads.remove(at: best)
-    }
+    advance(best)
     return alert
+  }
+
+  /// Makes a reader of each line, past `read`, the candidate already returned.
+  private mutating func makeReaders(after read: AlertHandle?) {
+    hasReaders = true
+    for link in chain.links where link.pausedBy == nil {
+      guard let line = link.node.lines[lane] else { continue }
+      var reader = line.reader()
+      if let alert = reader.next() { heads.append((reader, alert)) }
+    }
+    if let read, let index = heads.firstIndex(where: { $0.alert === read }) { advance(index) }
+  }
+
+  /// Moves the reader at `index` to its next alert, dropping it at the end of its line.
+  private mutating func advance(_ index: Int) {
+    if let following = heads[index].reader.next() {
+      heads[index].alert = following
+    } else {
+      heads.remove(at: index)
+    }
+  }
+}
+
+extension ActiveChain {
+  /// The first alert in line order among the lines of `lane` of the chain's dispatches that are
+  /// not paused.
+  func front(of lane: LaneKey) -> AlertHandle? {
+    var best: AlertHandle?
+    for link in links where link.pausedBy == nil {
+      guard let front = link.node.lines[lane]?.first else { continue }
+      if let current = best, !front.ranksBefore(current) { continue }
+      best = front
+    }
+    return best
   }
 }
