@@ -56,11 +56,6 @@ final class FrontPresenter: AlertPresenter {
 final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   let clock = VirtualClock()
   let screens: [AlertDispatch]
-  /// The screens again, not retained (`screens` holds them), for the workloads' calls: an app
-  /// calls the dispatch its view controller keeps in a `let`, which retains nothing, where a
-  /// call on an element read out of `screens` retained it and released it after, two atomic
-  /// operations of the harness's own at each call.
-  private let screenReferences: [Unmanaged<AlertDispatch>]
   /// The active child of each screen (an array the provider reads: it runs at every pass).
   private var activeChild: [AlertDispatch?]
   private let parents: [Int?]
@@ -74,7 +69,6 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
         name: "s\(index)", isVisible: scenario.screens[index].visible, clock: clock)
     }
     self.screens = screens
-    screenReferences = screens.map { Unmanaged.passUnretained($0) }
     activeChild = Array(repeating: nil, count: screens.count)
     for (parent, child) in scenario.activeChild { activeChild[parent] = screens[child] }
     // Children join in reverse order, leaves first, so that each join rebuilds only a small
@@ -120,13 +114,9 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
     screen(to) { $0.appear() }
   }
 
-  /// Calls `body` on screen `index`, not retained (see `screenReferences`).
-  ///
-  /// A closure handed from here to the standard library's `_withUnsafeGuaranteedRef` runs no
-  /// check that it is on the main actor, which one written at the call site would.
-  @inline(__always)
+  /// Calls `body` on screen `index`.
   private func screen(_ index: Int, _ body: (AlertDispatch) -> Void) {
-    screenReferences[index]._withUnsafeGuaranteedRef(body)
+    body(screens[index])
   }
 
   /// The scheduler for `scenario`; the trees of `deep` and `deep-bare` (10,000 screens) are

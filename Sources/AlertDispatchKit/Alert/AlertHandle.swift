@@ -178,5 +178,4 @@ struct BlockerList: Equatable {
     if let index = ids.firstIndex(of: id) { ids.remove(at: index) }
   }
 
-  func sorted() -> [AlertID] { ids.sorted() }
 }

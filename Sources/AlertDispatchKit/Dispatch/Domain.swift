@@ -43,12 +43,6 @@ final class Domain {
     lanes.firstIndex { $0.lane.key == lane }
   }
 
-  /// The visible alerts of a lane, first up first.
-  func visible(in lane: LaneKey) -> [AlertHandle] {
-    guard let index = index(of: lane) else { return [] }
-    return lanes[index].visible
-  }
-
   /// Registers `lane` with the domain; returns why a request cannot use it (the domain knows
   /// the lane's name with other settings), or `nil`.
   func registerLane(_ lane: AlertLane) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An exclusion group inside a domain: at most `capacity` alerts of a lane are in front at once.
 ///
@@ -138,7 +139,7 @@ struct LaneKey: Hashable, Sendable {
   let rawValue: Int
 
   init(_ name: String) {
-    rawValue = LaneKey.names.key(for: name)
+    rawValue = LaneKey.key(for: name)
   }
 
   private init(rawValue: Int) { self.rawValue = rawValue }
@@ -146,20 +147,16 @@ struct LaneKey: Hashable, Sendable {
   /// The key of the default lane's name, interned first.
   static var modal: LaneKey { LaneKey(rawValue: 0) }
 
-  private final class Names: @unchecked Sendable {
-    private let lock = NSLock()
-    /// The default lane's name comes first: ``LaneKey/modal`` is its key.
-    private var keys = [AlertLane.modalName: 0]
+  /// The keys of the names seen so far; the default lane's name comes first (``modal``).
+  private static let names = Mutex([AlertLane.modalName: 0])
 
-    func key(for name: String) -> Int {
-      lock.lock()
-      defer { lock.unlock() }
+  /// The key of `name`, given it when first seen.
+  private static func key(for name: String) -> Int {
+    names.withLock { keys in
       if let key = keys[name] { return key }
       let key = keys.count
       keys[name] = key
       return key
     }
   }
-
-  private static let names = Names()
 }
