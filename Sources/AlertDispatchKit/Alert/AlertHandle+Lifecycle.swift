@@ -17,20 +17,15 @@ extension AlertHandle {
   }
 
   func applyMarkReady() {
-    switch state {
-    case .pending:
-      isReady = true
-      readinessTimer?.cancel()
-      readinessTimer = nil
-      state = .queued
-      emit(.ready)
-      updateQueueMembership()
-      owner?.requestPass()
-    case .ended(let outcome):
-      diagnose("markReady() on alert '\(id)' that already ended (\(outcome)); ignored")
-    default:
-      isReady = true
+    if case .ended(let outcome) = state {
+      return diagnose("markReady() on alert '\(id)' that already ended (\(outcome)); ignored")
     }
+    guard life.markReady() else { return }
+    readinessTimer?.cancel()
+    readinessTimer = nil
+    emit(.ready)
+    updateQueueMembership()
+    owner?.requestPass()
   }
 
   func applyDismiss(_ result: AlertResult) {
@@ -38,15 +33,13 @@ extension AlertHandle {
     case .presenting, .showing, .suspended:
       end(.dismissed(result))
     case .dismissing:
-      end(pendingOutcome ?? .dismissed(result))
+      end(life.dismissalOutcome ?? .dismissed(result))
     case .pending, .queued:
       diagnose(
         "dismiss(result:) on alert '\(id)' that is \(state), not on screen; ignored (use cancel() to withdraw it)"
       )
     case .ended(let outcome):
-      if presenterAskedToDismiss {
-        presenterAskedToDismiss = false
-      } else {
+      if !life.absorbDismiss() {
         diagnose("dismiss(result:) on alert '\(id)' that already ended (\(outcome)); ignored")
       }
     }
@@ -64,10 +57,9 @@ extension AlertHandle {
   }
 
   func applyDidFinishPresenting() {
-    guard state == .presenting else {
+    guard life.finishPresenting() else {
       return diagnose("didFinishPresenting() on alert '\(id)' that is \(state); ignored")
     }
-    state = .showing
     startAutoDismiss()
   }
 
@@ -78,19 +70,17 @@ extension AlertHandle {
     case .pending, .queued:
       end(outcome)
     case .suspended:
-      presenterAskedToDismiss = true
       activePresenter?.dismiss(self)
-      end(outcome)
+      end(outcome, presenterAsked: true)
     case .presenting, .showing:
       if waitForPresenter {
         beginDismissal(outcome)
       } else {
-        presenterAskedToDismiss = true
         activePresenter?.dismiss(self)
-        end(outcome)
+        end(outcome, presenterAsked: true)
       }
     case .dismissing:
-      if !waitForPresenter { end(pendingOutcome ?? outcome) }
+      if !waitForPresenter { end(life.dismissalOutcome ?? outcome) }
     case .ended:
       break
     }
@@ -100,9 +90,7 @@ extension AlertHandle {
   func beginDismissal(_ outcome: AlertOutcome) {
     guard let dispatch = owner else { return end(outcome) }
     pauseAutoDismiss()
-    state = .dismissing
-    pendingOutcome = outcome
-    presenterAskedToDismiss = true
+    guard life.beginDismissal(outcome) else { return }
     dispatch.updateQueueMembership(self)
     dispatch.emit(.dismissing(outcome), alert: self)
     let root = dispatch.root
@@ -114,7 +102,7 @@ extension AlertHandle {
         self.diagnose(
           "presenter did not report alert '\(self.id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
         )
-        self.end(self.pendingOutcome ?? outcome)
+        self.end(self.life.dismissalOutcome ?? outcome)
       }
     }
     activePresenter?.dismiss(self)
@@ -122,13 +110,13 @@ extension AlertHandle {
 
   /// Ends the alert: unindexes it, frees its lane, unblocks its dependents and reports the
   /// outcome once.
-  func end(_ outcome: AlertOutcome) {
-    guard !state.isEnded else {
+  func end(_ outcome: AlertOutcome, presenterAsked: Bool = false) {
+    let wasVisible = state.isVisible
+    let wasRegistered = life.isRegistered
+    guard life.end(outcome, presenterAsked: presenterAsked) else {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
-    let wasVisible = state.isVisible
-    state = .ended(outcome)
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil
@@ -144,7 +132,7 @@ extension AlertHandle {
         }
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
-      if isRegistered { unindex(from: domain) }
+      if wasRegistered { unindex(from: domain) }
       dispatch.alerts.remove(self)
       dispatch.emit(.ended(outcome), alert: self)
       Engine.shared.markDirty(root)
@@ -169,7 +157,20 @@ extension AlertHandle {
   /// Whether an alert with its id replaced it while it was still unfinished (it is animating
   /// out): the id is its replacement's. That holds whatever outcome it ends with: one already
   /// being dismissed when it was replaced keeps the outcome it was dismissed with.
-  var isBeingReplaced: Bool { hasGivenUpID && !state.isEnded }
+  var isBeingReplaced: Bool { life.isReplaced }
+
+  /// Whether the presenter has been called for the alert, which has not ended.
+  var hasGoneUp: Bool { life.hasGoneUp }
+
+  /// Whether the alert belongs in its dispatch's lane line: queued and not blocked, or
+  /// suspended.
+  var waitsInLine: Bool {
+    switch life {
+    case .queued: blockedBy.isEmpty
+    case .suspended: true
+    case .added, .pending, .presenting, .showing, .dismissing, .ended: false
+    }
+  }
 
   /// An ended alert needs no presenter. A presenter that still holds the alert (the app
   /// reported it dismissed without telling the presenter) would otherwise keep both alive.

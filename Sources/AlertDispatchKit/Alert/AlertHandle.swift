@@ -17,18 +17,13 @@ import Synchronization
 @MainActor
 public final class AlertHandle {
   /// Where the alert is in its life.
-  public internal(set) var state: AlertState = .pending {
-    didSet { describedState.withLock { $0 = state } }
+  public var state: AlertState { life.state }
+  /// The stage of its life, which only the transitions of `AlertLife` change.
+  var life: AlertLife {
+    didSet { describedState.withLock { $0 = life.state } }
   }
   /// A copy of ``state`` that ``description`` reads from any thread.
   private nonisolated let describedState = Mutex<AlertState>(.pending)
-  var isReady: Bool
-  var isRegistered = false
-  var inQueue = false
-  var hasGoneUp = false
-  var presenterAskedToDismiss = false
-  /// Whether an alert with its id replaced it (``isBeingReplaced``).
-  var hasGivenUpID = false
   /// The dispatch that owns the alert (`nil` once it was released).
   public var dispatch: AlertDispatch? { owner?.facade ?? formerDispatch }
   /// The node of the dispatch that owns the alert; `nil` once the alert ended or the app
@@ -71,8 +66,6 @@ public final class AlertHandle {
   var retryAt: AlertInstant?
   /// Refusals since the alert last went up.
   var refusals = 0
-  /// The outcome the framework asked the presenter to close the alert with.
-  var pendingOutcome: AlertOutcome?
   /// When the alert may go up, if its request sets a delay; `nil` for none (not an instant
   /// such as zero, which a clock may not have reached: ``AlertClock`` times may be negative).
   var notBefore: AlertInstant?
@@ -99,7 +92,7 @@ public final class AlertHandle {
   }
 
   init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
-    isReady = request.readiness == .ready
+    life = .added(isReady: request.readiness == .ready)
     autoDismissRemaining = request.customTiming?.autoDismiss
     self.request = request
     self.owner = owner

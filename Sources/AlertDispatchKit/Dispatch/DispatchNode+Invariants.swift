@@ -114,7 +114,7 @@ extension DispatchNode {
         }
         for alert in line.alerts {
           queued += 1
-          if alert.laneKey != lane || !alert.inQueue || alert.owner !== node
+          if alert.laneKey != lane || !alert.waitsInLine || alert.owner !== node
             || previous.map({ !$0.ranksBefore(alert) }) == true
           {
             violations.append(
@@ -124,7 +124,7 @@ extension DispatchNode {
           previous = alert
         }
       }
-      let waiting = node.alerts.count { $0.inQueue }
+      let waiting = node.alerts.count(where: \.waitsInLine)
       if queued != waiting {
         violations.append(
           "dispatch '\(node.name)' queues \(queued) alerts, but \(waiting) wait to go up")

@@ -30,8 +30,8 @@ extension DispatchNode {
     }
     if let existing {
       domain.setAlert(nil, for: alert.id)
-      existing.hasGivenUpID = true
       existing.close(with: .cancelled(.replaced(by: alert.id)))
+      existing.life.giveUpID()
       waiters = domain.claim(alert)
     }
     register(alert, in: domain, waiters: waiters)
@@ -43,7 +43,7 @@ extension DispatchNode {
   private func schedule(
     _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
   ) {
-    if !alert.isReady, let deadline = timing.readinessDeadline {
+    if alert.state == .pending, let deadline = timing.readinessDeadline {
       alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
@@ -65,9 +65,8 @@ extension DispatchNode {
   /// domain, and updates who blocks whom.
   func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
     alerts.insert(alert)
-    alert.isRegistered = true
     alert.joinedStamp = Engine.shared.nextStamp()
-    alert.state = alert.isReady ? .queued : .pending
+    alert.life.register()
     for dependency in alert.request.dependencies {
       let held = domain.addWaiter(alert, for: dependency)
       if held && dependency != alert.id {
@@ -114,19 +113,10 @@ extension DispatchNode {
   /// suspended. A visible alert is in its lane's visible list instead, so that the first alert
   /// a pass reads from the lines is one that could go up.
   func updateQueueMembership(_ alert: AlertHandle) {
-    let competes: Bool
-    switch alert.state {
-    case .queued: competes = alert.blockedBy.isEmpty
-    case .suspended: competes = true
-    case .pending, .presenting, .showing, .dismissing, .ended: competes = false
-    }
-    guard competes != alert.inQueue else { return }
-    alert.inQueue = competes
-    if competes {
+    if alert.waitsInLine {
       lines[alert.laneKey, default: LaneLine()].insert(alert)
-    } else {
-      lines[alert.laneKey]?.remove(alert)
-      if lines[alert.laneKey]?.isEmpty == true { lines[alert.laneKey] = nil }
+    } else if lines[alert.laneKey]?.remove(alert) == true, lines[alert.laneKey]?.isEmpty == true {
+      lines[alert.laneKey] = nil
     }
   }
 

@@ -70,9 +70,8 @@ extension DispatchNode {
 
   /// Hides a visible alert whose screen left the chain, or that a higher one preempted.
   private func suspend(_ alert: AlertHandle) {
-    guard alert.state.isVisible else { return }
+    guard alert.life.suspend() else { return }
     alert.pauseAutoDismiss()
-    alert.state = .suspended
     alert.coveredBy = nil
     domain.removeVisible(alert)
     alert.updateQueueMembership()
@@ -84,7 +83,7 @@ extension DispatchNode {
   private func restore(_ alert: AlertHandle) {
     // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
     if alert.isLeaving { return }
-    alert.state = .showing
+    guard alert.life.restore() else { return }
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     alert.updateQueueMembership()
@@ -104,7 +103,7 @@ extension DispatchNode {
       refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
       return false
     }
-    alert.state = .presenting
+    guard alert.life.present() else { return true }
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
@@ -113,13 +112,13 @@ extension DispatchNode {
     switch answer {
     case .presented:
       markShown(alert)
-      alert.state = .showing
+      _ = alert.life.finishPresenting()
       alert.startAutoDismiss()
     case .presenting:
       markShown(alert)
     case .cannotPresentNow(let reason):
       domain.removeVisible(alert)
-      alert.state = .queued
+      _ = alert.life.refuse()
       alert.updateQueueMembership()
       refuse(alert, reason)
       return false
@@ -128,7 +127,6 @@ extension DispatchNode {
   }
 
   private func markShown(_ alert: AlertHandle) {
-    alert.hasGoneUp = true
     alert.firstUpStamp = alert.upStamp
     alert.retryAt = nil
     if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }

@@ -32,6 +32,16 @@ struct LaneLine {
     let priority: Int
     /// First added first.
     var alerts: [AlertHandle]
+
+    /// Where `alert` is, or would go. Most often the newest alert of its priority: the end.
+    func place(of alert: AlertHandle) -> Int {
+      if let last = alerts.last, last.seq < alert.seq { return alerts.count }
+      return alerts.partitioningIndex { $0.seq >= alert.seq }
+    }
+
+    func holds(_ alert: AlertHandle, at place: Int) -> Bool {
+      place < alerts.count && alerts[place] === alert
+    }
   }
 
   /// Highest priority first.
@@ -43,19 +53,14 @@ struct LaneLine {
   /// The alert in front.
   var first: AlertHandle? { bands.first?.alerts.first }
 
-  /// Puts `alert` in its place in line.
+  /// Puts `alert` in its place in line, unless it is there.
   mutating func insert(_ alert: AlertHandle) {
     let (index, found) = band(of: alert.priority)
     guard found else {
       return bands.insert(Band(priority: alert.priority, alerts: [alert]), at: index)
     }
-    // Most often the newest alert of its priority: its place is at the end.
-    if let last = bands[index].alerts.last, last.seq > alert.seq {
-      let place = bands[index].alerts.partitioningIndex { $0.seq > alert.seq }
-      bands[index].alerts.insert(alert, at: place)
-    } else {
-      bands[index].alerts.append(alert)
-    }
+    let place = bands[index].place(of: alert)
+    if !bands[index].holds(alert, at: place) { bands[index].alerts.insert(alert, at: place) }
   }
 
   /// Takes `alert` out of the line; returns whether it was there.
@@ -63,13 +68,17 @@ struct LaneLine {
   mutating func remove(_ alert: AlertHandle) -> Bool {
     let (index, found) = band(of: alert.priority)
     guard found else { return false }
-    let place = bands[index].alerts.partitioningIndex { $0.seq >= alert.seq }
-    guard place < bands[index].alerts.count, bands[index].alerts[place] === alert else {
-      return false
-    }
+    let place = bands[index].place(of: alert)
+    guard bands[index].holds(alert, at: place) else { return false }
     bands[index].alerts.remove(at: place)
     if bands[index].alerts.isEmpty { bands.remove(at: index) }
     return true
+  }
+
+  /// Whether `alert` is in the line.
+  func contains(_ alert: AlertHandle) -> Bool {
+    let (index, found) = band(of: alert.priority)
+    return found && bands[index].holds(alert, at: bands[index].place(of: alert))
   }
 
   /// The index of the band of `priority`, or where it would go.

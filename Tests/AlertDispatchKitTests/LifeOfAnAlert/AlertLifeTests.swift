@@ -1,0 +1,121 @@
+import Testing
+
+@testable import AlertDispatchKit
+
+/// An alert's stages and their transitions as plain values (DESIGN.md, "The life of an alert"):
+/// each move starts only from the stages it names, so a late or repeated event changes nothing.
+@Suite("The stages of an alert's life")
+struct AlertLifeTests {
+  static let outcome = AlertOutcome.dismissed("OK")
+
+  /// Every stage.
+  static let stages: [AlertLife] = [
+    .added(isReady: false), .added(isReady: true), .pending, .queued, .presenting, .showing,
+    .suspended, .dismissing(outcome, isReplaced: false), .dismissing(outcome, isReplaced: true),
+    .ended(outcome, awaitsDismiss: false), .ended(outcome, awaitsDismiss: true),
+  ]
+
+  /// The stages from which `move` succeeds, and what each becomes.
+  static func moves(
+    from stages: [AlertLife] = stages, _ move: (inout AlertLife) -> Bool
+  ) -> [AlertLife: AlertLife] {
+    var result: [AlertLife: AlertLife] = [:]
+    for stage in stages {
+      var life = stage
+      if move(&life) {
+        result[stage] = life
+      } else {
+        #expect(life == stage, "a refused move from \(stage) changed it to \(life)")
+      }
+    }
+    return result
+  }
+
+  @Test("An added alert joins its domain queued if it was ready, pending if not")
+  func register() {
+    var life = AlertLife.added(isReady: false)
+    let queued = life.markReady()
+    #expect(!queued && life == .added(isReady: true), "ready before it joined")
+    life.register()
+    #expect(life == .queued)
+    life = .added(isReady: false)
+    life.register()
+    #expect(life == .pending)
+    #expect(life.state == .pending && AlertLife.added(isReady: true).state == .pending)
+    #expect(!AlertLife.added(isReady: true).isRegistered && life.isRegistered)
+  }
+
+  @Test("markReady() moves only a pending alert, to queued")
+  func markReady() {
+    let registered =
+      Self.stages.filter(\.isRegistered) + [.ended(Self.outcome, awaitsDismiss: false)]
+    let moves = Self.moves(from: registered) { $0.markReady() }
+    #expect(moves == [.pending: .queued])
+  }
+
+  @Test("The presenter is called for a queued alert only; a refusal queues it again")
+  func presentAndRefuse() {
+    let present = Self.moves { $0.present() }
+    let refuse = Self.moves { $0.refuse() }
+    let finish = Self.moves { $0.finishPresenting() }
+    #expect(present == [.queued: .presenting])
+    #expect(refuse == [.presenting: .queued])
+    #expect(finish == [.presenting: .showing])
+  }
+
+  @Test("Only an alert on screen and not closing is hidden; only a hidden one comes back")
+  func suspendAndRestore() {
+    let suspend = Self.moves { $0.suspend() }
+    let restore = Self.moves { $0.restore() }
+    #expect(suspend == [.presenting: .suspended, .showing: .suspended])
+    #expect(restore == [.suspended: .showing])
+  }
+
+  @Test("A dismissal starts on screen, remembers its outcome, and a replacement marks it")
+  func dismissal() {
+    let dismissing = AlertLife.dismissing(Self.outcome, isReplaced: false)
+    let begin = Self.moves { $0.beginDismissal(Self.outcome) }
+    #expect(begin == [.presenting: dismissing, .showing: dismissing])
+    var life = dismissing
+    #expect(life.dismissalOutcome == Self.outcome && !life.isReplaced)
+    life.giveUpID()
+    #expect(life.isReplaced && life.state == .dismissing && life.hasGoneUp)
+    var queued = AlertLife.queued
+    queued.giveUpID()
+    #expect(queued == .queued, "a waiting alert that is replaced ends instead")
+  }
+
+  @Test("An alert ends once; the presenter's dismiss after a close it was asked for is absorbed")
+  func end() {
+    for stage in Self.stages {
+      var life = stage
+      let ended = life.end(.cancelled(.cancelledByApp))
+      #expect(ended == !stage.state.isEnded, "end from \(stage)")
+      #expect(life.state.isEnded && !life.hasGoneUp && !life.isRegistered)
+    }
+    var closing = AlertLife.dismissing(Self.outcome, isReplaced: false)
+    _ = closing.end(Self.outcome)
+    let first = closing.absorbDismiss()
+    let second = closing.absorbDismiss()
+    #expect(first, "the presenter was asked: its dismiss is expected")
+    #expect(!second, "a second dismiss is not")
+    var hidden = AlertLife.suspended
+    _ = hidden.end(Self.outcome, presenterAsked: true)
+    let absorbed = hidden.absorbDismiss()
+    #expect(absorbed)
+    var waiting = AlertLife.queued
+    _ = waiting.end(Self.outcome)
+    let unasked = waiting.absorbDismiss()
+    #expect(!unasked, "nobody was asked to close a waiting alert")
+  }
+
+  @Test("An alert has gone up from its presentation until it ends")
+  func hasGoneUp() {
+    let up = Self.stages.filter(\.hasGoneUp)
+    #expect(
+      up == [
+        .presenting, .showing, .suspended, .dismissing(Self.outcome, isReplaced: false),
+        .dismissing(Self.outcome, isReplaced: true),
+      ])
+  }
+}
