@@ -93,7 +93,7 @@ public final class AlertHandle {
 
   init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
     life = .added(isReady: request.readiness == .ready)
-    autoDismissRemaining = request.customTiming?.autoDismiss
+    autoDismissRemaining = request.timing.autoDismiss
     self.request = request
     self.owner = owner
     self.seq = seq

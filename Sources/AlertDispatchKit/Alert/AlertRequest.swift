@@ -31,66 +31,15 @@ public struct AlertRequest: Sendable, Equatable {
   /// What happens when the domain already has an unfinished alert with this id.
   public var duplicates: DuplicatePolicy
   /// Deadlines and durations; see ``AlertTiming``.
-  public var timing: AlertTiming {
-    get { rare?.timing ?? AlertTiming() }
-    set { rare = Rare.make(timing: newValue, content: content, cap: cap, category: category) }
-  }
+  public var timing: AlertTiming
   /// What the presenter shows; AlertDispatch itself never reads it.
-  public var content: AlertContent {
-    get { rare?.content ?? AlertContent() }
-    set { rare = Rare.make(timing: timing, content: newValue, cap: cap, category: category) }
-  }
+  public var content: AlertContent
   /// How often the alert may go up, counted in the domain's ``FrequencyPolicy``; `nil` for no
   /// cap. See ``FrequencyCap``.
-  public var cap: FrequencyCap? {
-    get { rare?.cap }
-    set { rare = Rare.make(timing: timing, content: content, cap: newValue, category: category) }
-  }
+  public var cap: FrequencyCap?
   /// The category whose ``FrequencyPolicy/budgets`` budget the alert counts against, such as
   /// `"promotion"`; `nil` for none.
-  public var category: String? {
-    get { rare?.category }
-    set { rare = Rare.make(timing: timing, content: content, cap: cap, category: newValue) }
-  }
-
-  // Timing, content, cap and category are out of line, in one object that is absent when all
-  // four are the defaults: a handle holds its request, most requests set none of them but
-  // content, and the content, which only the presenter reads, is shared with the app's request
-  // instead of copied into every handle (Performance.md, bytes per queued alert). The object compares by value, so equality stays the synthesized one.
-  private var rare: Rare?
-
-  /// The fields most requests leave at their defaults. A setter makes a new one (or none).
-  private final class Rare: Sendable, Equatable {
-    /// `nil` for the default timing, so that reading it builds nothing.
-    let timing: AlertTiming?
-    let content: AlertContent
-    let cap: FrequencyCap?
-    let category: String?
-
-    private init(
-      timing: AlertTiming?, content: AlertContent, cap: FrequencyCap?, category: String?
-    ) {
-      self.timing = timing
-      self.content = content
-      self.cap = cap
-      self.category = category
-    }
-
-    /// The object for these fields, or `nil` when all of them are the defaults.
-    static func make(
-      timing: AlertTiming, content: AlertContent, cap: FrequencyCap?, category: String?
-    ) -> Rare? {
-      let customTiming = timing == AlertTiming() ? nil : timing
-      if customTiming == nil, content == AlertContent(), cap == nil, category == nil { return nil }
-      return Rare(timing: customTiming, content: content, cap: cap, category: category)
-    }
-
-    static func == (lhs: Rare, rhs: Rare) -> Bool {
-      lhs === rhs
-        || (lhs.timing == rhs.timing && lhs.content == rhs.content && lhs.cap == rhs.cap
-          && lhs.category == rhs.category)
-    }
-  }
+  public var category: String?
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -116,31 +65,21 @@ public struct AlertRequest: Sendable, Equatable {
     self.style = style
     self.readiness = readiness
     self.duplicates = duplicates
-    self.rare = Rare.make(timing: timing, content: content, cap: cap, category: category)
+    self.timing = timing
+    self.content = content
+    self.cap = cap
+    self.category = category
   }
 
-  /// The timing when the request sets one, `nil` for the default: adding an alert reads its
-  /// timing four times, and building the default each time cost more than the rest of those
-  /// reads.
-  var customTiming: AlertTiming? { rare?.timing }
-
-  /// Whether a cap or a category makes the frequency policy count the alert (read at every
-  /// show: it copies nothing).
-  var isCounted: Bool {
-    guard let rare else { return false }
-    return rare.cap != nil || rare.category != nil
-  }
+  /// Whether a cap or a category makes the frequency policy count the alert.
+  var isCounted: Bool { cap != nil || category != nil }
 
   /// A message saying why this request cannot be scheduled, or `nil` when it is valid.
   var validationError: String? {
-    // Most requests are in the default lane and set no timing, cap or category: valid, decided
-    // without reading any of them.
-    if rare == nil && lane.isDefault { return nil }
     if let error = lane.validationError { return error }
     if let error = cap?.validationError(alertID: id) { return error }
     if category?.isEmpty == true { return "category is empty" }
-    // The default timing (none kept) is valid.
-    return customTiming?.validationError
+    return timing.validationError
   }
 }
 

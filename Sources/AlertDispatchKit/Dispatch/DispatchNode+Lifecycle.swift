@@ -2,11 +2,9 @@ extension DispatchNode {
   func applyAdd(_ alert: AlertHandle) {
     let root = root
     let domain = root.domain
-    // Most requests set no timing (no delay, deadline or expiry): they do not read the clock, a
-    // call through its protocol that retains it.
-    let timing = alert.request.customTiming
-    let addedAt = timing == nil ? nil : root.clock.now
-    if let timing, let addedAt, timing.delay > .zero { alert.notBefore = addedAt + timing.delay }
+    let timing = alert.request.timing
+    let addedAt = root.clock.now
+    if timing.delay > .zero { alert.notBefore = addedAt + timing.delay }
     emit(.added, alert: alert)
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))
@@ -35,7 +33,7 @@ extension DispatchNode {
       waiters = domain.claim(alert)
     }
     register(alert, in: domain, waiters: waiters)
-    if let timing, let addedAt { schedule(alert, timing, addedAt: addedAt, on: root.clock) }
+    schedule(alert, timing, addedAt: addedAt, on: root.clock)
     Engine.shared.markDirty(root)
   }
 
