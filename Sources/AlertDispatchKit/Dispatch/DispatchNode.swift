@@ -148,11 +148,7 @@ final class DispatchNode {
   /// The alerts of this dispatch that have not ended, first added first.
   var unfinishedAlerts: [AlertHandle] { alerts.values }
 
-  /// Joins this node (and its subtree) to `parent`'s domain, or detaches it when `nil` (see
-  /// ``AlertDispatch/setParent(_:)``).
-  /// - Throws: ``AlertDispatchError/parentCycle(_:)`` when `parent` is this dispatch or one of
-  ///   its descendants, ``AlertDispatchError/closed(_:)`` when either dispatch is closed. Nothing
-  ///   changes when it throws.
+  /// See ``AlertDispatch/setParent(_:)``.
   func setParent(_ parent: DispatchNode?) throws(AlertDispatchError) {
     if let parent {
       if isClosed { throw .closed(name) }
@@ -168,14 +164,12 @@ final class DispatchNode {
     Engine.shared.perform { self.applySetParent(parent) }
   }
 
-  /// The screen appeared (`viewDidAppear`): its alerts may show, and suspended ones come back.
-  /// Alerts a presenter refused are retried at once, since a host may exist now.
+  /// See ``AlertDispatch/appear()``.
   func appear() {
     Engine.shared.perform(.setVisible(self, true)) { applySetVisible(true) }
   }
 
-  /// The screen is going away (`viewWillDisappear`): its showing alerts are suspended — hidden,
-  /// not ended, their place kept — and nothing of its queue advances.
+  /// See ``AlertDispatch/disappear()``.
   func disappear() {
     Engine.shared.perform(.setVisible(self, false)) { applySetVisible(false) }
   }
@@ -185,8 +179,7 @@ final class DispatchNode {
     Engine.shared.perform(.setActiveChild(self, child)) { applySetActiveChild(child) }
   }
 
-  /// Nothing new shows from this dispatch or any dispatch below it until ``resume()``.
-  /// Alerts already on screen stay.
+  /// See ``AlertDispatch/pause()``.
   func pause() {
     Engine.shared.perform {
       self.isPaused = true
@@ -194,7 +187,7 @@ final class DispatchNode {
     }
   }
 
-  /// Undoes ``pause()``.
+  /// See ``AlertDispatch/resume()``.
   func resume() {
     Engine.shared.perform {
       self.isPaused = false
@@ -202,35 +195,19 @@ final class DispatchNode {
     }
   }
 
-  /// Asks the root for a pass: call it when something changed that the framework cannot see,
-  /// such as the active child, or a presenter that refused and can present now (alerts waiting
-  /// for a presenter retry are retried at once).
+  /// See ``AlertDispatch/setNeedsArbitration()``.
   func setNeedsArbitration() {
     Engine.shared.perform {
       self.requestPassRetryingRefused()
     }
   }
 
-  /// The screen is gone for good: every unfinished alert of this dispatch ends as
-  /// ``CancellationReason/ownerClosed`` (alerts on screen are dismissed through the presenter),
-  /// its children are detached and become roots, and later adds end as owner closed at once.
+  /// See ``AlertDispatch/close()``.
   func close() {
     Engine.shared.perform { self.applyClose() }
   }
 
-  /// Adds an alert to this dispatch and returns its handle.
-  ///
-  /// The alert is scheduled by the root's next pass, which runs before `add` returns unless a
-  /// pass is running (then right after it). A request that cannot be scheduled does not throw:
-  /// the alert ends at once with a ``CancellationReason`` that says why (invalid request,
-  /// duplicate, dependency cycle, owner closed).
-  ///
-  /// - Parameters:
-  ///   - request: What to show and how to schedule it.
-  ///   - presenter: A presenter for this alert only; by default the dispatch's.
-  ///   - completion: Called once with the outcome when the alert ends.
-  /// - Returns: The alert's handle.
-  /// - Complexity: as ``AlertDispatch/add(_:presenter:completion:)``.
+  /// See ``AlertDispatch/add(_:presenter:completion:)``.
   @discardableResult
   func add(
     _ request: consuming AlertRequest,
@@ -244,12 +221,12 @@ final class DispatchNode {
     return alert
   }
 
-  /// The unfinished alert with this id anywhere in this dispatch's domain.
+  /// See ``AlertDispatch/alert(withID:)``.
   func alert(withID id: AlertID) -> AlertHandle? {
     root.domain.alert(withID: id)
   }
 
-  /// Registers `observer` for the events of this dispatch and every dispatch below it.
+  /// See ``AlertDispatch/observe(_:)``.
   @discardableResult
   func observe(_ observer: @escaping @MainActor (AlertEvent) -> Void) -> AlertObservation {
     nextObserverID += 1
@@ -265,7 +242,7 @@ final class DispatchNode {
     if observers.isEmpty { DispatchNode.observedDispatches -= 1 }
   }
 
-  /// The events of this dispatch and every dispatch below it, from now on, as an async sequence.
+  /// See ``AlertDispatch/events``.
   var events: AsyncStream<AlertEvent> {
     let (stream, continuation) = AsyncStream<AlertEvent>.makeStream()
     let token = observe { continuation.yield($0) }
