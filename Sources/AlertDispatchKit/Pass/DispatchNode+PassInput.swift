@@ -81,6 +81,7 @@ extension DispatchNode {
     let request = alert.request
     return PassInput.Candidate(
       alert: alert.ref, priority: alert.priority, isSuspended: alert.state.isSuspended,
+      upStamp: alert.upStamp,
       blockedBy: alert.hasGoneUp ? [] : alert.blockedBy.ids, placement: placement,
       notBefore: alert.notBefore,
       retry: alert.retryAt.map {

@@ -72,6 +72,9 @@ struct PassInput: Sendable {
     var priority: Int
     /// Whether it went up before and was hidden: it comes back rather than being presented.
     var isSuspended = false
+    /// When a suspended one last went up, in the process's order of events: alerts that come
+    /// back in one plan come back in this order, across lanes, so they stack as before.
+    var upStamp: UInt64 = 0
     /// The ids of unfinished alerts it waits for (empty in a pass's snapshot, which holds only
     /// alerts no dependency blocks).
     var blockedBy: [AlertID] = []

@@ -67,6 +67,37 @@ struct BackgroundTests {
     f.verify()
   }
 
+  @Test("Linked window: alerts of several lanes come back in the order they went up, stacked so")
+  func linkedWindowRestoresInStackingOrder() {
+    let f = SimFixture()
+    let home = f.window.setRoot(f.sim.screen("home"))
+    f.sim.link(f.window)
+    f.sim.transcript.clear()
+    let toast = AlertLane("toast", capacity: .unlimited)
+    // The toast lane is the domain's first lane, but its toast goes up over the modal alert.
+    f.add("hint", to: home, lane: toast)
+    f.presenter.tap("hint", "OK")
+    f.add("m", to: f.window.dispatch)
+    f.add("t", to: home, lane: toast)
+    f.expect([
+      "present hint @home", "tap hint OK", "end hint: dismissed(OK)", "present m @window",
+      "present t @home",
+    ])
+    #expect(f.presenter.onScreenIDs == ["m", "t"])
+    f.window.enterBackground()
+    f.expect([
+      "sceneWillResignActive @window", "sceneDidEnterBackground @window",
+      "hide m @window", "hide t @home",
+    ])
+    f.window.enterForeground()
+    f.expect([
+      "sceneWillEnterForeground @window", "sceneDidBecomeActive @window",
+      "restore m @window", "restore t @home",
+    ])
+    #expect(f.presenter.onScreenIDs == ["m", "t"])
+    f.verify()
+  }
+
   @Test("Two windows are independent: one in the background does not hold the other")
   func twoWindows() {
     let f = SimFixture()
