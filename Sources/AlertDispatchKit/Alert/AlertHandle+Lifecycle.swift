@@ -132,6 +132,7 @@ extension AlertHandle {
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil
+    hiddenBeneath = []
     releasePresenters()
     if let dispatch = owner {
       dispatch.updateQueueMembership(self)

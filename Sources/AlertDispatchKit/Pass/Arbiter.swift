@@ -6,13 +6,15 @@
 /// (`DispatchNode.passInput`) and carry the plan out (`DispatchNode.runPass`).
 ///
 /// - Rule 1 (chain) is the input's: each alert comes with its dispatch's place on the chain.
-/// - Rule 2 (offstage): ``planLane(_:)``, first step.
+/// - Rule 2 (offstage): ``planLane(_:)``, first step; a covered alert hidden with its coverer
+///   is hidden beneath it.
 /// - Rule 3 (eligible): ``hold(on:in:)`` and ``capBlock(of:)``, in Arbiter+Eligibility.swift.
 /// - Rule 4 (order): the input's candidates come in line order; ``planLane(_:)`` reads them so.
 /// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``.
-/// - Rule 6 (restore): a suspended candidate goes up as any other, in its place (``goUp(_:)``);
-///   alerts that go up again and that leave the screen in one plan do so in the order they
-///   last went up, across lanes (``interleaveLanes()``).
+/// - Rule 6 (restore): a suspended candidate goes up as any other, in its place, and brings
+///   back beneath it the alerts hidden beneath it (``goUp(_:)``); alerts that go up again and
+///   that leave the screen in one plan do so in the order they last went up, across lanes
+///   (``interleaveLanes()``).
 /// - Rule 7 (refusal): a candidate waiting out a retry stops its lane (``planLane(_:)``).
 struct Arbiter {
   private let input: PassInput
@@ -22,6 +24,9 @@ struct Arbiter {
   /// Each lane's decisions, in the order the lane's plan makes them, each with the stamp that
   /// orders it across lanes (``interleaveLanes()``).
   private var laneDecisions: [[(decision: PassDecision, stamp: UInt64?)]] = []
+  /// The suspended alerts the plan brings back beneath their coverers: read again in their own
+  /// place in line, they are already up.
+  private var broughtBack: Set<AlertRef> = []
 
   private init(_ input: PassInput) { self.input = input }
 
@@ -83,11 +88,15 @@ struct Arbiter {
     let lane = input.lanes[index]
     let capacity = lane.capacity
     // Rule 2: a visible alert whose dispatch left the chain is hidden (one being dismissed
-    // finishes animating out where it is).
-    var leaving: [AlertRef] = []
-    for shown in lane.shown where !shown.isDismissing && !shown.isOnChain {
-      leaving.append(shown.alert)
-      decide(.suspend(shown.alert), stamp: shown.upStamp)
+    // finishes animating out where it is). One covered by an alert hidden with it is hidden
+    // beneath it, and comes back beneath it.
+    let leaving = lane.shown.filter { !$0.isDismissing && !$0.isOnChain }.map(\.alert)
+    for shown in lane.shown where leaving.contains(shown.alert) {
+      if case .by(let coverer) = shown.cover, leaving.contains(coverer) {
+        decide(.suspendBeneath(shown.alert, coverer: coverer), stamp: shown.upStamp)
+      } else {
+        decide(.suspend(shown.alert), stamp: shown.upStamp)
+      }
     }
     var front: [Front] = []
     var uncovering: [PassInput.Shown] = []
@@ -149,6 +158,7 @@ struct Arbiter {
       guard next < lane.candidates.count else { return !lane.hasMoreCandidates }
       let candidate = lane.candidates[next]
       next += 1
+      if broughtBack.contains(candidate.alert) { continue }
       ceiling = candidate.priority
       if let hold = Arbiter.hold(on: candidate, in: lane, at: input.now) {
         plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: hold.reason))
@@ -211,9 +221,15 @@ struct Arbiter {
     return true
   }
 
-  /// Puts `candidate` up (rule 6: a suspended one comes back) and returns it as a front alert.
+  /// Puts `candidate` up (rule 6: a suspended one comes back, with the alerts hidden beneath
+  /// it, beneath it) and returns it as a front alert.
   private mutating func goUp(_ candidate: PassInput.Candidate) -> Front {
     if candidate.isSuspended {
+      for beneath in candidate.beneath {
+        decide(.restore(beneath.alert), stamp: beneath.upStamp)
+        decide(.cover(beneath.alert, by: beneath.coverer))
+        broughtBack.insert(beneath.alert)
+      }
       decide(.restore(candidate.alert), stamp: candidate.upStamp)
     } else {
       decide(.present(candidate.alert))

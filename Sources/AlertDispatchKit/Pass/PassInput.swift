@@ -91,6 +91,19 @@ struct PassInput: Sendable {
     /// The caps and budgets it must fit in to go up, with the shows counted so far; empty when
     /// none can keep it down.
     var limits: [FrequencyLimit] = []
+    /// The suspended alerts that lay beneath it when their screens left together and that may
+    /// come back now, bottom first, each with the alert it lay beneath: they come back with it,
+    /// beneath it.
+    var beneath: [Beneath] = []
+  }
+
+  /// An alert hidden while covered, together with the alert that covered it.
+  struct Beneath: Hashable, Sendable {
+    var alert: AlertRef
+    /// When it last went up (see ``Candidate/upStamp``).
+    var upStamp: UInt64
+    /// The alert it lay beneath.
+    var coverer: AlertRef
   }
 
   /// Where a candidate's dispatch is, as the chain says.

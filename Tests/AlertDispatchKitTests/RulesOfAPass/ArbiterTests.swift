@@ -173,6 +173,35 @@ struct ArbiterTests {
     #expect(plan.decisions == [.restore(Self.ref("back"))])
   }
 
+  @Test("Rules 2 and 6: a covered alert hidden with its coverer comes back beneath it")
+  func restoreBeneathCoverer() throws {
+    let (beneath, top) = (Self.ref("beneath"), Self.ref("top"))
+    let hidden = try Self.plan([
+      PassInput.Lane(
+        capacity: 1,
+        shown: [
+          Self.shown("beneath", up: 1, onChain: false, cover: .by(top)),
+          Self.shown("top", priority: 750, up: 2, onChain: false),
+        ])
+    ])
+    #expect(hidden.decisions == [.suspendBeneath(beneath, coverer: top), .suspend(top)])
+    var coverer = Self.candidate("top", priority: 750, suspended: true)
+    coverer.upStamp = 2
+    coverer.beneath = [PassInput.Beneath(alert: beneath, upStamp: 1, coverer: top)]
+    // Read again in its own place in line, the covered alert is already up.
+    let back = try Self.plan([
+      PassInput.Lane(
+        capacity: 2,
+        candidates: [
+          coverer, Self.candidate("beneath", suspended: true), Self.candidate("next"),
+        ])
+    ])
+    #expect(
+      back.decisions == [
+        .restore(beneath), .cover(beneath, by: top), .restore(top), .present(Self.ref("next")),
+      ])
+  }
+
   @Test("Rules 2 and 6: across lanes, alerts leave and come back in the order they went up")
   func acrossLanesInUpOrder() throws {
     let (modal, toast) = (Self.ref("modal"), Self.ref("toast"))
