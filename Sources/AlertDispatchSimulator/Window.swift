@@ -83,7 +83,10 @@ public final class Window {
 
   /// The scene comes back: `sceneWillEnterForeground`, `sceneDidBecomeActive`. The window's
   /// dispatch and the screens on display appear again in the order they disappeared, so their
-  /// alerts are restored in that order.
+  /// alerts are restored in that order. A linked window is one domain: its screens appear
+  /// first, beneath the window's dispatch, which is still hidden, and the window's dispatch
+  /// last, so that one pass brings back everything the domain showed, as it stacked (a covered
+  /// alert beneath its coverer, whatever screens they belong to).
   public func enterForeground() {
     guard !isForeground else {
       return simulator.ignore("enterForeground", at: name, "already in the foreground")
@@ -91,7 +94,9 @@ public final class Window {
     simulator.transcript.record("sceneWillEnterForeground @\(name)")
     simulator.transcript.record("sceneDidBecomeActive @\(name)")
     isForeground = true
-    for dispatch in dispatchesOnDisplay { dispatch.appear() }
+    var dispatches = dispatchesOnDisplay
+    if isLinked { dispatches.append(dispatches.removeFirst()) }
+    for dispatch in dispatches { dispatch.appear() }
   }
 
   /// The window's dispatch, then the dispatches of the appeared screens, bottom layer first.

@@ -120,6 +120,7 @@ extension AlertHandle {
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil
+    hiddenBeneath = []
     releasePresenters()
     if let dispatch = owner {
       dispatch.updateQueueMembership(self)

@@ -72,6 +72,10 @@ public final class AlertHandle {
   /// The alert that went up over this one in style ``PresentationStyle/cover``, leaving it
   /// visible under it.
   weak var coveredBy: AlertHandle?
+  /// The alerts that lay beneath this one, covered, when their screens left the chain together
+  /// with it, in the order they were hidden: they come back beneath it (see
+  /// ``PassInput/Candidate/beneath``).
+  var hiddenBeneath: [AlertHandle] = []
   /// The auto-dismiss time left, and when its countdown last started.
   var autoDismissRemaining: Duration?
   var autoDismissStartedAt: AlertInstant?

@@ -6,17 +6,27 @@
 /// (`DispatchNode.passInput`) and carry the plan out (`DispatchNode.runPass`).
 ///
 /// - Rule 1 (chain) is the input's: each alert comes with its dispatch's place on the chain.
-/// - Rule 2 (offstage): ``planLane(_:)``, first step.
+/// - Rule 2 (offstage): ``planLane(_:)``, first step; a covered alert hidden with its coverer
+///   is hidden beneath it.
 /// - Rule 3 (eligible): ``hold(on:in:)`` and ``capBlock(of:)``, in Arbiter+Eligibility.swift.
 /// - Rule 4 (order): the input's candidates come in line order; ``planLane(_:)`` reads them so.
 /// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``.
-/// - Rule 6 (restore): a suspended candidate goes up as any other, in its place (``goUp(_:)``).
+/// - Rule 6 (restore): a suspended candidate goes up as any other, in its place, and brings
+///   back beneath it the alerts hidden beneath it (``goUp(_:)``); alerts that go up again and
+///   that leave the screen in one plan do so in the order they last went up, across lanes
+///   (``interleaveLanes()``).
 /// - Rule 7 (refusal): a candidate waiting out a retry stops its lane (``planLane(_:)``).
 struct Arbiter {
   private let input: PassInput
   private var plan = PassPlan()
   /// The shows the plan's presentations add, by ledger key (caps count them).
   private var plannedShows: [String: Int] = [:]
+  /// Each lane's decisions, in the order the lane's plan makes them, each with the stamp that
+  /// orders it across lanes (``interleaveLanes()``).
+  private var laneDecisions: [[(decision: PassDecision, stamp: UInt64?)]] = []
+  /// The suspended alerts the plan brings back beneath their coverers: read again in their own
+  /// place in line, they are already up.
+  private var broughtBack: Set<AlertRef> = []
 
   private init(_ input: PassInput) { self.input = input }
 
@@ -27,9 +37,41 @@ struct Arbiter {
   static func plan(_ input: PassInput) throws(MoreCandidatesNeeded) -> PassPlan {
     var arbiter = Arbiter(input)
     for index in input.lanes.indices {
+      arbiter.laneDecisions.append([])
       guard arbiter.planLane(index) else { throw MoreCandidatesNeeded(lane: index) }
     }
+    arbiter.interleaveLanes()
     return arbiter.plan
+  }
+
+  /// Adds `decision` to the plan of the lane being planned; `stamp`, for an alert that goes up
+  /// again or leaves the screen, is when it last went up.
+  private mutating func decide(_ decision: PassDecision, stamp: UInt64? = nil) {
+    laneDecisions[laneDecisions.count - 1].append((decision, stamp))
+  }
+
+  /// Joins the lanes' decisions into the plan. Each lane keeps its own order; across lanes, the
+  /// alerts that come back, and those that leave the chain, go in the order they last went up,
+  /// so that the screen stacks them as before (a toast that was above a modal alert comes
+  /// back above it). Every other decision keeps the lanes' order: the first lane whose next
+  /// decision is unstamped, or is the earliest stamped one of the lanes' next decisions, goes
+  /// next.
+  private mutating func interleaveLanes() {
+    var next = Array(repeating: 0, count: laneDecisions.count)
+    while true {
+      var earliest: UInt64?
+      for (lane, decisions) in laneDecisions.enumerated() where next[lane] < decisions.count {
+        if let stamp = decisions[next[lane]].stamp { earliest = min(earliest ?? stamp, stamp) }
+      }
+      let lane = laneDecisions.indices.first { lane in
+        guard next[lane] < laneDecisions[lane].count else { return false }
+        let stamp = laneDecisions[lane][next[lane]].stamp
+        return stamp == nil || stamp == earliest
+      }
+      guard let lane else { return }
+      plan.decisions.append(laneDecisions[lane][next[lane]].decision)
+      next[lane] += 1
+    }
   }
 
   /// An alert in front of a lane while it is planned: one already up, or one the plan puts up.
@@ -46,11 +88,15 @@ struct Arbiter {
     let lane = input.lanes[index]
     let capacity = lane.capacity
     // Rule 2: a visible alert whose dispatch left the chain is hidden (one being dismissed
-    // finishes animating out where it is).
-    var leaving: [AlertRef] = []
-    for shown in lane.shown where !shown.isDismissing && !shown.isOnChain {
-      leaving.append(shown.alert)
-      plan.decisions.append(.suspend(shown.alert))
+    // finishes animating out where it is). One covered by an alert hidden with it is hidden
+    // beneath it, and comes back beneath it.
+    let leaving = lane.shown.filter { !$0.isDismissing && !$0.isOnChain }.map(\.alert)
+    for shown in lane.shown where leaving.contains(shown.alert) {
+      if case .by(let coverer) = shown.cover, leaving.contains(coverer) {
+        decide(.suspendBeneath(shown.alert, coverer: coverer), stamp: shown.upStamp)
+      } else {
+        decide(.suspend(shown.alert), stamp: shown.upStamp)
+      }
     }
     var front: [Front] = []
     var uncovering: [PassInput.Shown] = []
@@ -71,21 +117,21 @@ struct Arbiter {
     // alert that steps back may cover another, which this plan still counts as covered: plan
     // again once it is down.
     while front.count > capacity, let weakest = weakestHideable(in: front) {
-      plan.decisions.append(.suspend(front.remove(at: weakest).alert))
+      decide(.suspend(front.remove(at: weakest).alert))
       plan.isFinal = false
     }
     for shown in uncovering {
       if front.count < capacity {
-        plan.decisions.append(.uncover(shown.alert))
+        decide(.uncover(shown.alert))
         front.append(
           Front(
             alert: shown.alert, priority: shown.priority, upStamp: shown.upStamp,
             isDismissing: shown.isDismissing, interruption: shown.interruption))
       } else if shown.isDismissing, let top = front.last {
         // It cannot be hidden: it finishes animating out beneath the alert in front.
-        plan.decisions.append(.cover(shown.alert, by: top.alert))
+        decide(.cover(shown.alert, by: top.alert))
       } else {
-        plan.decisions.append(.suspend(shown.alert))
+        decide(.suspend(shown.alert))
         plan.isFinal = false
       }
     }
@@ -112,6 +158,7 @@ struct Arbiter {
       guard next < lane.candidates.count else { return !lane.hasMoreCandidates }
       let candidate = lane.candidates[next]
       next += 1
+      if broughtBack.contains(candidate.alert) { continue }
       ceiling = candidate.priority
       if let hold = Arbiter.hold(on: candidate, in: lane, at: input.now) {
         plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: hold.reason))
@@ -145,19 +192,18 @@ struct Arbiter {
   ) -> Bool {
     switch victim.interruption {
     case .cancel:
-      plan.decisions.append(
-        .dismiss(victim.alert, .cancelled(.preempted(by: candidate.alert.id))))
+      decide(.dismiss(victim.alert, .cancelled(.preempted(by: candidate.alert.id))))
       plan.isFinal = false
       return false
     case .suspend, .never:
       if candidate.style == .cover {
-        plan.decisions.append(.cover(victim.alert, by: candidate.alert))
+        decide(.cover(victim.alert, by: candidate.alert))
       } else {
-        plan.decisions.append(.suspend(victim.alert))
+        decide(.suspend(victim.alert))
         for beneath in Arbiter.covered(by: victim.alert, among: lane.shown) {
           // An alert being dismissed cannot be hidden: it finishes animating out beneath the
           // newcomer.
-          plan.decisions.append(
+          decide(
             beneath.isDismissing
               ? .cover(beneath.alert, by: candidate.alert) : .suspend(beneath.alert))
         }
@@ -169,18 +215,24 @@ struct Arbiter {
   /// Ends `candidate` when its cap or budget keeps it down (rule 3); returns whether it did.
   private mutating func endsCapped(_ candidate: PassInput.Candidate) -> Bool {
     guard let text = Arbiter.capBlock(of: candidate, planned: plannedShows) else { return false }
-    plan.decisions.append(.end(candidate.alert, .cancelled(.frequencyCapped(text))))
+    decide(.end(candidate.alert, .cancelled(.frequencyCapped(text))))
     // Ending an alert frees the alerts that wait on it: plan again once it has ended.
     plan.isFinal = false
     return true
   }
 
-  /// Puts `candidate` up (rule 6: a suspended one comes back) and returns it as a front alert.
+  /// Puts `candidate` up (rule 6: a suspended one comes back, with the alerts hidden beneath
+  /// it, beneath it) and returns it as a front alert.
   private mutating func goUp(_ candidate: PassInput.Candidate) -> Front {
     if candidate.isSuspended {
-      plan.decisions.append(.restore(candidate.alert))
+      for beneath in candidate.beneath {
+        decide(.restore(beneath.alert), stamp: beneath.upStamp)
+        decide(.cover(beneath.alert, by: beneath.coverer))
+        broughtBack.insert(beneath.alert)
+      }
+      decide(.restore(candidate.alert), stamp: candidate.upStamp)
     } else {
-      plan.decisions.append(.present(candidate.alert))
+      decide(.present(candidate.alert))
       for key in candidate.ledgerKeys { plannedShows[key, default: 0] += 1 }
     }
     return Front(

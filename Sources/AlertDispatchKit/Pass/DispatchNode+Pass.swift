@@ -47,9 +47,15 @@ extension DispatchNode {
       switch decision {
       case .suspend(let ref):
         suspend(alert(ref))
+      case .suspendBeneath(let ref, let coverer):
+        let covered = alert(ref)
+        suspend(covered)
+        alert(coverer).hiddenBeneath.append(covered)
       case .cover(let ref, let coverer):
         let covered = alert(ref)
         let coverer = alert(coverer)
+        // Restored beneath its coverer while its dispatch was being released: it ends soon.
+        guard covered.state.isVisible else { break }
         covered.coveredBy = coverer
         covered.emit(.covered(by: coverer.id))
       case .uncover(let ref):
@@ -84,6 +90,8 @@ extension DispatchNode {
     // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
     if alert.isLeaving { return }
     guard alert.life.restore() else { return }
+    // What lay beneath it came back with it, or comes back in its own turn.
+    alert.hiddenBeneath = []
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     alert.updateQueueMembership()

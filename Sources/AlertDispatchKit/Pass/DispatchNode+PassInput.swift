@@ -65,12 +65,31 @@ extension DispatchNode {
     var merge = LaneMerge(chain, lane: state.lane.key)
     while lane.candidates.count < depth, let alert = merge.next() {
       alerts.append(alert)
-      lane.candidates.append(candidate(alert))
+      var candidate = candidate(alert)
+      candidate.beneath = hiddenBeneath(alert, chain, &alerts)
+      lane.candidates.append(candidate)
     }
     // Not looked for: reading on would cost a cursor per dispatch of the chain, and the
     // arbiter most often stops at the first candidate.
     lane.hasMoreCandidates = lane.candidates.count == depth
     return lane
+  }
+
+  /// The suspended alerts hidden beneath `alert` that may come back with it now (their
+  /// dispatches on the chain and not paused), bottom first; they are appended to `alerts`.
+  func hiddenBeneath(_ alert: AlertHandle, _ chain: ActiveChain, _ alerts: inout [AlertHandle])
+    -> [PassInput.Beneath]
+  {
+    var result: [PassInput.Beneath] = []
+    for covered in alert.hiddenBeneath where covered.state.isSuspended {
+      guard let owner = covered.owner, chain.contains(owner), chain.pausedBy(owner) == nil
+      else { continue }
+      result += hiddenBeneath(covered, chain, &alerts)
+      alerts.append(covered)
+      result.append(
+        PassInput.Beneath(alert: covered.ref, upStamp: covered.upStamp, coverer: alert.ref))
+    }
+    return result
   }
 
   /// `alert`, queued or suspended, as a candidate; its placement and dependencies as the chain
@@ -81,6 +100,7 @@ extension DispatchNode {
     let request = alert.request
     return PassInput.Candidate(
       alert: alert.ref, priority: alert.priority, isSuspended: alert.state.isSuspended,
+      upStamp: alert.upStamp,
       blockedBy: alert.hasGoneUp ? [] : alert.blockedBy.ids, placement: placement,
       notBefore: alert.notBefore,
       retry: alert.retryAt.map {

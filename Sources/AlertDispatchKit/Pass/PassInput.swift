@@ -72,6 +72,9 @@ struct PassInput: Sendable {
     var priority: Int
     /// Whether it went up before and was hidden: it comes back rather than being presented.
     var isSuspended = false
+    /// When a suspended one last went up, in the process's order of events: alerts that come
+    /// back in one plan come back in this order, across lanes, so they stack as before.
+    var upStamp: UInt64 = 0
     /// The ids of unfinished alerts it waits for (empty in a pass's snapshot, which holds only
     /// alerts no dependency blocks).
     var blockedBy: [AlertID] = []
@@ -88,6 +91,19 @@ struct PassInput: Sendable {
     /// The caps and budgets it must fit in to go up, with the shows counted so far; empty when
     /// none can keep it down.
     var limits: [FrequencyLimit] = []
+    /// The suspended alerts that lay beneath it when their screens left together and that may
+    /// come back now, bottom first, each with the alert it lay beneath: they come back with it,
+    /// beneath it.
+    var beneath: [Beneath] = []
+  }
+
+  /// An alert hidden while covered, together with the alert that covered it.
+  struct Beneath: Hashable, Sendable {
+    var alert: AlertRef
+    /// When it last went up (see ``Candidate/upStamp``).
+    var upStamp: UInt64
+    /// The alert it lay beneath.
+    var coverer: AlertRef
   }
 
   /// Where a candidate's dispatch is, as the chain says.

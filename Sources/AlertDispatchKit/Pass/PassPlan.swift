@@ -3,6 +3,9 @@
 enum PassDecision: Hashable, Sendable, CustomStringConvertible {
   /// Hide a visible alert (offstage, or preempted with the hide style).
   case suspend(AlertRef)
+  /// Hide a covered alert whose coverer is hidden with it (both left the chain): it comes back
+  /// beneath its coverer.
+  case suspendBeneath(AlertRef, coverer: AlertRef)
   /// A higher alert goes up over this one, which stays visible beneath.
   case cover(AlertRef, by: AlertRef)
   /// The alert covering this one is gone; it is in front again.
@@ -19,6 +22,7 @@ enum PassDecision: Hashable, Sendable, CustomStringConvertible {
   var description: String {
     switch self {
     case .suspend(let alert): "suspend \(alert)"
+    case .suspendBeneath(let alert, let coverer): "suspend \(alert) beneath \(coverer)"
     case .cover(let alert, let by): "cover \(alert) by \(by)"
     case .uncover(let alert): "uncover \(alert)"
     case .present(let alert): "present \(alert)"

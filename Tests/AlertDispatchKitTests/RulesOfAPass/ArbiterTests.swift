@@ -173,6 +173,55 @@ struct ArbiterTests {
     #expect(plan.decisions == [.restore(Self.ref("back"))])
   }
 
+  @Test("Rules 2 and 6: a covered alert hidden with its coverer comes back beneath it")
+  func restoreBeneathCoverer() throws {
+    let (beneath, top) = (Self.ref("beneath"), Self.ref("top"))
+    let hidden = try Self.plan([
+      PassInput.Lane(
+        capacity: 1,
+        shown: [
+          Self.shown("beneath", up: 1, onChain: false, cover: .by(top)),
+          Self.shown("top", priority: 750, up: 2, onChain: false),
+        ])
+    ])
+    #expect(hidden.decisions == [.suspendBeneath(beneath, coverer: top), .suspend(top)])
+    var coverer = Self.candidate("top", priority: 750, suspended: true)
+    coverer.upStamp = 2
+    coverer.beneath = [PassInput.Beneath(alert: beneath, upStamp: 1, coverer: top)]
+    // Read again in its own place in line, the covered alert is already up.
+    let back = try Self.plan([
+      PassInput.Lane(
+        capacity: 2,
+        candidates: [
+          coverer, Self.candidate("beneath", suspended: true), Self.candidate("next"),
+        ])
+    ])
+    #expect(
+      back.decisions == [
+        .restore(beneath), .cover(beneath, by: top), .restore(top), .present(Self.ref("next")),
+      ])
+  }
+
+  @Test("Rules 2 and 6: across lanes, alerts leave and come back in the order they went up")
+  func acrossLanesInUpOrder() throws {
+    let (modal, toast) = (Self.ref("modal"), Self.ref("toast"))
+    let hidden = try Self.plan([
+      PassInput.Lane(capacity: .max, shown: [Self.shown("toast", up: 2, onChain: false)]),
+      PassInput.Lane(capacity: 1, shown: [Self.shown("modal", up: 1, onChain: false)]),
+    ])
+    #expect(hidden.decisions == [.suspend(modal), .suspend(toast)])
+    var (backModal, backToast) = (
+      Self.candidate("modal", suspended: true), Self.candidate("toast", suspended: true)
+    )
+    (backModal.upStamp, backToast.upStamp) = (1, 2)
+    // Decisions that bring nothing back keep their lane's order.
+    let back = try Self.plan([
+      PassInput.Lane(capacity: .max, candidates: [backToast, Self.candidate("new")]),
+      PassInput.Lane(capacity: 1, candidates: [backModal]),
+    ])
+    #expect(back.decisions == [.restore(modal), .restore(toast), .present(Self.ref("new"))])
+  }
+
   @Test("Rule 7, refusal: nothing lower overtakes an alert waiting out its retry")
   func refusalHoldsTheLane() throws {
     let retryAt = AlertInstant(offset: .milliseconds(10_200))

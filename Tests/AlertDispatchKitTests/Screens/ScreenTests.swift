@@ -21,6 +21,34 @@ struct ScreenTests {
     f.verify()
   }
 
+  @Test("A covered alert hidden with its coverer comes back beneath it when the screen returns")
+  func coveredComesBackBeneathItsCoverer() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("sheet", to: home, timing: AlertTiming(autoDismiss: .seconds(3)))
+    f.add("urgent", to: home, priority: .critical, style: .cover)
+    f.expect(["present sheet @home", "present urgent @home"])
+    f.clock.advance(by: .seconds(1))
+    home.disappear()
+    f.expect(["hide sheet @home", "hide urgent @home"])
+    // Hidden, the covered alert's auto-dismiss is paused.
+    f.clock.advance(by: .seconds(60))
+    f.expect([])
+    home.appear()
+    f.expect(["restore sheet @home", "restore urgent @home"])
+    #expect(f.presenter.onScreenIDs == ["sheet", "urgent"])
+    #expect(home.explain("sheet") == .covered(by: "urgent"))
+    // Covered, it is showing, as any covered alert: the 2 s its auto-dismiss had left run out
+    // beneath the coverer.
+    f.clock.advance(by: .milliseconds(1_999))
+    f.expect([])
+    f.clock.advance(by: .milliseconds(1))
+    f.expect(["dismiss sheet @home", "end sheet: dismissed(auto-dismissed)"])
+    f.presenter.tap("urgent", "OK")
+    f.expect(["tap urgent OK", "end urgent: dismissed(OK)"])
+    f.verify(allEnded: true)
+  }
+
   @Test("close ends unfinished alerts as owner closed and detaches children")
   func close() {
     let f = Fixture()

@@ -5,6 +5,14 @@ import Testing
 @MainActor
 @Suite("Background and foreground")
 struct BackgroundTests {
+  /// A linked window with the root screen "home", the transcript cleared.
+  private static func linkedHome(_ f: SimFixture) -> Screen {
+    let home = f.window.setRoot(f.sim.screen("home"))
+    f.sim.link(f.window)
+    f.sim.transcript.clear()
+    return home
+  }
+
   @Test("Backgrounding suspends every alert of the window; foregrounding restores them in order")
   func suspendsAndRestoresInOrder() {
     let f = SimFixture()
@@ -40,9 +48,7 @@ struct BackgroundTests {
   @Test("Linked window: the whole domain is suspended, and timers pause while in the background")
   func linkedWindowPausesTimers() {
     let f = SimFixture()
-    let home = f.window.setRoot(f.sim.screen("home"))
-    f.sim.link(f.window)
-    f.sim.transcript.clear()
+    let home = Self.linkedHome(f)
     let toast = AlertLane("toast", capacity: .unlimited)
     f.add("w", to: f.window.dispatch)
     f.add("t", to: home, lane: toast, timing: AlertTiming(autoDismiss: .seconds(2)))
@@ -64,6 +70,60 @@ struct BackgroundTests {
     f.expect([])
     f.advance(0.001)
     f.expect(["dismiss t @home", "end t: dismissed(auto-dismissed)"])
+    f.verify()
+  }
+
+  @Test("Linked window: alerts of several lanes come back in the order they went up, stacked so")
+  func linkedWindowRestoresInStackingOrder() {
+    let f = SimFixture()
+    let home = Self.linkedHome(f)
+    let toast = AlertLane("toast", capacity: .unlimited)
+    // The toast lane is the domain's first lane, but its toast goes up over the modal alert.
+    f.add("hint", to: home, lane: toast)
+    f.presenter.tap("hint", "OK")
+    f.add("m", to: f.window.dispatch)
+    f.add("t", to: home, lane: toast)
+    f.expect([
+      "present hint @home", "tap hint OK", "end hint: dismissed(OK)", "present m @window",
+      "present t @home",
+    ])
+    #expect(f.presenter.onScreenIDs == ["m", "t"])
+    f.window.enterBackground()
+    f.expect([
+      "sceneWillResignActive @window", "sceneDidEnterBackground @window",
+      "hide m @window", "hide t @home",
+    ])
+    f.window.enterForeground()
+    f.expect([
+      "sceneWillEnterForeground @window", "sceneDidBecomeActive @window",
+      "restore m @window", "restore t @home",
+    ])
+    #expect(f.presenter.onScreenIDs == ["m", "t"])
+    f.verify()
+  }
+
+  @Test("Linked window: a covered alert comes back beneath its coverer after the background")
+  func linkedWindowRestoresCoveredBeneathCoverer() {
+    let f = SimFixture()
+    let home = Self.linkedHome(f)
+    f.add("sheet", to: home)
+    f.add("urgent", to: f.window.dispatch, priority: .critical, style: .cover)
+    f.expect(["present sheet @home", "present urgent @window"])
+    f.window.enterBackground()
+    f.expect([
+      "sceneWillResignActive @window", "sceneDidEnterBackground @window",
+      "hide sheet @home", "hide urgent @window",
+    ])
+    f.window.enterForeground()
+    f.expect([
+      "sceneWillEnterForeground @window", "sceneDidBecomeActive @window",
+      "restore sheet @home", "restore urgent @window",
+    ])
+    #expect(f.presenter.onScreenIDs == ["sheet", "urgent"])
+    #expect(home.dispatch.explain("sheet") == .covered(by: "urgent"))
+    f.presenter.tap("urgent", "OK")
+    f.expect(["tap urgent OK", "end urgent: dismissed(OK)"])
+    #expect(home.dispatch.explain("sheet") == .showing)
     f.verify()
   }
 
