@@ -104,8 +104,7 @@ public final class SystemAlertClock: AlertClock {
     return TaskTimer(task: task, clock: self, order: order)
   }
 
-  /// The number of actions not yet called or cancelled, and of entries in the heap of
-  /// deadlines (which may still hold cancelled ones), for tests.
+  /// The number of actions not yet called or cancelled, and of the heap's entries, for tests.
   var counts: (pending: Int, deadlines: Int) { (timers.count, timers.entryCount) }
 
   /// Calls every pending action whose deadline has come, earliest deadline first, then in the
