@@ -110,14 +110,13 @@ final class FrequencyLedgerWriter: Sendable {
       defer { shared.pending = [] }
       return shared.pending
     }
+    var messages: [String] = []
     let written = stored.withLock { stored in
-      stored.write(changes, to: store, willWrite: willWrite)
-      defer { stored.messages = [] }
-      // Made here, not on the main actor at the ledger's next change.
-      let unshared = stored.table.unshared()
+      stored.write(changes, to: store, willWrite: willWrite) { messages.append($0) }
+      // The copy is made here, not on the main actor at the ledger's next change.
       return (
-        table: unshared, isPersistent: stored.isPersistent,
-        hasUnwritten: !stored.unwritten.isEmpty, messages: stored.messages
+        table: stored.table.unshared(), isPersistent: stored.isPersistent,
+        hasUnwritten: !stored.unwritten.isEmpty
       )
     }
     var table = written.table
@@ -127,8 +126,8 @@ final class FrequencyLedgerWriter: Sendable {
       shared.isPersistent = written.isPersistent
       shared.hasUnwritten = written.hasUnwritten
       shared.writes -= 1
-      shared.messages += written.messages
-      return !written.messages.isEmpty
+      shared.messages += messages
+      return !messages.isEmpty
     }
     if delivers { Task { @MainActor in self.deliverDiagnostics() } }
   }
