@@ -28,7 +28,7 @@ extension AlertHandle {
 ///   ``first`` is O(1).
 @MainActor
 struct LaneLine {
-  fileprivate struct Band {
+  struct Band {
     let priority: Int
     /// First added first.
     var alerts: [AlertHandle]
@@ -82,27 +82,10 @@ struct LaneLine {
   var alerts: [AlertHandle] { bands.flatMap(\.alerts) }
 
   /// A reader of the line from its front.
-  func reader() -> Reader { Reader(bands: bands) }
+  func reader() -> Reader { bands.lazy.map(\.alerts).joined().makeIterator() }
 
   /// Reads a line in line order.
-  struct Reader {
-    fileprivate let bands: [Band]
-    private var band = 0
-    private var position = 0
-
-    fileprivate init(bands: [Band]) { self.bands = bands }
-
-    mutating func next() -> AlertHandle? {
-      guard band < bands.count else { return nil }
-      let alert = bands[band].alerts[position]
-      position += 1
-      if position == bands[band].alerts.count {
-        band += 1
-        position = 0
-      }
-      return alert
-    }
-  }
+  typealias Reader = FlattenSequence<LazyMapSequence<[Band], [AlertHandle]>>.Iterator
 }
 
 extension Array {
