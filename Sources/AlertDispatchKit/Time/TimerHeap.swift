@@ -18,9 +18,6 @@ package struct TimerHeap {
   /// How many actions are neither fired nor cancelled.
   package var count: Int { timers.count }
 
-  /// How many entries the heap keeps (for tests); a cancelled action leaves none.
-  package var entryCount: Int { timers.count }
-
   /// Adds `action` for `deadline`; returns its order, the key to cancel it with.
   package mutating func add(at deadline: AlertInstant, _ action: @escaping @MainActor () -> Void)
     -> UInt64
