@@ -1,20 +1,8 @@
-/// An alert's place in line: higher priority first, then first added.
-struct LineRank: Comparable {
-  var priority: Int
-  var sequence: UInt64
-
-  /// Whether `lhs` comes before `rhs` in line.
-  static func < (lhs: LineRank, rhs: LineRank) -> Bool {
-    lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.sequence < rhs.sequence
-  }
-}
-
 extension AlertHandle {
-  /// The alert's place in line.
-  var lineRank: LineRank { LineRank(priority: priority, sequence: seq) }
-
-  /// Whether this alert comes before `other` in line.
-  func ranksBefore(_ other: AlertHandle) -> Bool { lineRank < other.lineRank }
+  /// Whether this alert comes before `other` in line: higher priority first, then first added.
+  func ranksBefore(_ other: AlertHandle) -> Bool {
+    priority != other.priority ? priority > other.priority : seq < other.seq
+  }
 }
 
 /// The alerts of one dispatch that wait to go up in one lane, in line order.
@@ -23,9 +11,6 @@ extension AlertHandle {
 /// Alerts of a lane share a few priorities, so a band is found by a binary search over a short
 /// array, and an alert joins the end of its band: adding, and taking the alert in front, touch
 /// one band and never move the others' alerts.
-///
-/// - Complexity: Insert and remove are O(log B + A) for B bands and A alerts in the band;
-///   ``first`` is O(1).
 @MainActor
 struct LaneLine {
   struct Band {
@@ -49,13 +34,8 @@ struct LaneLine {
     guard found else {
       return bands.insert(Band(priority: alert.priority, alerts: [alert]), at: index)
     }
-    // Most often the newest alert of its priority: its place is at the end.
-    if let last = bands[index].alerts.last, last.seq > alert.seq {
-      let place = bands[index].alerts.partitioningIndex { $0.seq > alert.seq }
-      bands[index].alerts.insert(alert, at: place)
-    } else {
-      bands[index].alerts.append(alert)
-    }
+    let place = bands[index].alerts.partitioningIndex { $0.seq > alert.seq }
+    bands[index].alerts.insert(alert, at: place)
   }
 
   /// Takes `alert` out of the line; returns whether it was there.
