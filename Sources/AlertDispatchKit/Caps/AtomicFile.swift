@@ -58,15 +58,4 @@ enum AtomicFile {
   private static func isRunning(_ process: pid_t) -> Bool {
     kill(process, 0) == 0 || errno == EPERM
   }
-
-  /// `url`, or `url` with `-2`, `-3`, … appended if a file of that name exists.
-  static func unusedURL(_ url: URL) -> URL {
-    var candidate = url
-    var number = 2
-    while FileManager.default.fileExists(atPath: candidate.path) {
-      candidate = URL(fileURLWithPath: url.path + "-\(number)")
-      number += 1
-    }
-    return candidate
-  }
 }

@@ -9,19 +9,13 @@ public import Foundation
 /// for root in sceneRoots { root.frequencyPolicy = policy }
 /// ```
 ///
-/// **Writes.** Reads answer from memory, and ``PersistentFrequencyLedger/append(_:)`` returns
-/// at once; the writer stores the change a few milliseconds later, off the main actor (see
-/// ``PersistentFrequencyLedger``), and ``PersistentFrequencyLedger/flush()`` waits for it. A
-/// write stores the whole ledger (a header line and one JSON line per record) in a temporary
-/// file in the same directory, flushes it to disk (`fsync`) and renames it over the ledger. A
-/// rename is atomic, so a crash or kill at any moment leaves either the old file or the new one:
-/// it loses at most the changes not written yet, never one already flushed. Before writing, the
-/// writer reads the file again, so records written meanwhile by another instance (another
-/// process, such as an app extension) are kept, and a file deleted since this instance last read
-/// or wrote it counts as a reset: the changes start over from no records, as the `UserDefaults`
-/// ledger's do when its key is removed. A write that fails keeps its changes in memory for the
-/// launch and is tried again with the next change or flush. Temporaries left by a killed write
-/// are removed when a ledger opens.
+/// **Writes.** The background writer (see ``PersistentFrequencyLedger``) stores the whole ledger
+/// (a header line and one JSON line per record) in a temporary file in the same directory,
+/// flushes it to disk (`fsync`) and renames it over the ledger: a rename is atomic, so a crash or
+/// kill at any moment leaves either the old file or the new one. A file deleted since this
+/// instance last read or wrote it counts as a reset: the changes start over from no records, as
+/// the `UserDefaults` ledger's do when its key is removed. Temporaries left by a killed write are
+/// removed when a ledger opens.
 ///
 /// **Damage.** A file that cannot be read, or has lines that are not records, never crashes the
 /// app: the ledger reports a diagnostic, moves the file aside as `<name>.corrupt-<timestamp>`
@@ -117,9 +111,10 @@ struct FrequencyLedgerFile: FrequencyLedgerStore {
   {
     let problem = decoding.problem ?? "it is damaged"
     let count = decoding.table.recordCount
-    let copy = AtomicFile.unusedURL(
-      url.deletingLastPathComponent().appendingPathComponent(
-        url.lastPathComponent + FrequencyRecordTable.damagedCopySuffix()))
+    let copy = URL(
+      fileURLWithPath: FrequencyRecordTable.damagedCopyName(of: url.path) {
+        FileManager.default.fileExists(atPath: $0)
+      })
     do {
       try FileManager.default.moveItem(at: url, to: copy)
     } catch {

@@ -1,10 +1,8 @@
-/// Where a persistent ledger keeps its records: a file, a `UserDefaults` value. The ledger reads
-/// it once as it opens; after that only its writer uses it, on the writers' queue.
+/// Where a persistent ledger keeps its records: a file, a `UserDefaults` value.
 protocol FrequencyLedgerStore: Sendable {
   /// The store as diagnostics name it: `'<path>'`, `'<key>' in user defaults`.
   var name: String { get }
-  /// The stored records, after recovering from damage: a damaged store is reported through
-  /// `report` and a copy of it kept before anything overwrites it.
+  /// The stored records; a damaged store is reported and a copy of it kept.
   func read(report: (String) -> Void) -> FrequencyStoreReading
   /// Replaces the stored records with `table`, all or nothing.
   func write(_ table: FrequencyRecordTable) throws
@@ -36,15 +34,11 @@ struct StoredLedger {
   /// removed them: a reset.
   private var isStored: Bool
   /// False once the store could not be used: the records are kept in memory for the launch.
-  private(set) var isPersistent: Bool
+  private(set) var isPersistent = true
   /// Whether the failures since the last write that succeeded have been reported.
   private var failureReported = false
-  /// Diagnostics not yet handed to the ledger's `diagnose`, which runs on the main actor.
-  var messages: [String] = []
 
-  /// The ledger as `reading`, its store's first reading, finds it.
   init(opening reading: FrequencyStoreReading) {
-    isPersistent = true
     switch reading {
     case .absent:
       table = FrequencyRecordTable()
@@ -75,10 +69,10 @@ struct StoredLedger {
   /// failure after a success is reported, the others are not.
   mutating func write(
     _ changes: [FrequencyLedgerChange], to store: any FrequencyLedgerStore,
-    willWrite: FrequencyLedgerWillWrite?
+    willWrite: FrequencyLedgerWillWrite?, report: (String) -> Void
   ) {
     guard isPersistent else { return table.apply(changes) }
-    switch store.read(report: { messages.append($0) }) {
+    switch store.read(report: report) {
     case .absent:
       // Removed since this ledger read or wrote it: a reset, of the changes not written yet
       // too, as when the `UserDefaults` ledger's key is removed. Never stored (its writes
@@ -111,7 +105,7 @@ struct StoredLedger {
     } catch {
       guard !failureReported else { return }
       failureReported = true
-      messages.append(
+      report(
         "frequency ledger \(store.name) could not be written (\(error)); the changes not written yet are kept in memory for this launch and written with the next change or flush"
       )
     }

@@ -125,10 +125,18 @@ extension FrequencyRecordTable {
     return count == 1 ? "1 record" : "\(count) records"
   }
 
-  /// The suffix a damaged store's copy gets: `.corrupt-20260308T070000Z`.
-  static func damagedCopySuffix(at date: Date = Date()) -> String {
+  /// The name a damaged store's copy gets: `<name>.corrupt-20260308T070000Z`, with `-2`, `-3`, …
+  /// appended while `isTaken`.
+  static func damagedCopyName(of name: String, isTaken: (String) -> Bool) -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-    return ".corrupt-" + formatter.string(from: date)
+    let copy = name + ".corrupt-" + formatter.string(from: Date())
+    var candidate = copy
+    var number = 2
+    while isTaken(candidate) {
+      candidate = copy + "-\(number)"
+      number += 1
+    }
+    return candidate
   }
 }

@@ -8,10 +8,9 @@ public import Foundation
 /// let policy = FrequencyPolicy(ledger: UserDefaultsFrequencyLedger(defaults: shared))
 /// ```
 ///
-/// The value is the same JSON-lines data ``FileFrequencyLedger`` writes. Reads answer from
-/// memory, and changes are stored by a background writer (see ``PersistentFrequencyLedger``):
-/// it reads the value again, so that other writers' records are kept, and replaces it whole with
-/// one `set(_:forKey:)`, which `UserDefaults` applies atomically. A value that is not ledger
+/// The value is the same JSON-lines data ``FileFrequencyLedger`` writes. The background writer
+/// (see ``PersistentFrequencyLedger``) replaces it whole with one `set(_:forKey:)`, which
+/// `UserDefaults` applies atomically. A value that is not ledger
 /// data, or has lines that are not records, never crashes the app: the ledger reports a
 /// diagnostic, copies the value to `<key>.corrupt-<timestamp>` and goes on with the records it
 /// could still read (none, when nothing could).
@@ -75,8 +74,6 @@ struct FrequencyLedgerDefaultsValue: FrequencyLedgerStore, @unchecked Sendable {
 
   func write(_ table: FrequencyRecordTable) throws {
     defaults.set(table.encoded(), forKey: key)
-    // Apple's systems write the change out by themselves; swift-corelibs-foundation keeps it in
-    // memory until asked, and a process that exits without asking loses it.
     defaults.synchronize()
   }
 
@@ -84,11 +81,8 @@ struct FrequencyLedgerDefaultsValue: FrequencyLedgerStore, @unchecked Sendable {
   private func recover(
     _ value: Any, problem: String, table: FrequencyRecordTable, _ report: (String) -> Void
   ) -> FrequencyStoreReading {
-    var copyKey = key + FrequencyRecordTable.damagedCopySuffix()
-    var number = 2
-    while defaults.object(forKey: copyKey) != nil {
-      copyKey = key + FrequencyRecordTable.damagedCopySuffix() + "-\(number)"
-      number += 1
+    let copyKey = FrequencyRecordTable.damagedCopyName(of: key) {
+      defaults.object(forKey: $0) != nil
     }
     defaults.set(value, forKey: copyKey)
     defaults.set(table.encoded(), forKey: key)

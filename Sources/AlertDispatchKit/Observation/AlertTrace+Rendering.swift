@@ -10,6 +10,7 @@ extension AlertTrace {
     let end = max(end ?? lastTime, AlertInstant(offset: .milliseconds(1)))
     let width = max(width, 8)
     let step = end.offset / width
+    let stepNanos = max(1, nanos(step))
     let label = max(rows.map { $0.id.rawValue.count + $0.dispatch.count + 1 }.max() ?? 0, 5)
     func pad(_ text: String, _ count: Int) -> String {
       text + String(repeating: " ", count: max(0, count - text.count))
@@ -18,18 +19,16 @@ extension AlertTrace {
     var tickLabels = ""
     for column in stride(from: 0, through: width, by: max(1, width / 4)) {
       ticks[column] = "|"
-      let text = AlertInstant.format(step * column)
-      tickLabels = pad(tickLabels, column) + text + " "
+      tickLabels = pad(tickLabels, column) + AlertInstant.format(step * column) + " "
     }
     for mark in marks where mark.time <= end {
-      let column = min(width, Int(nanos(mark.time.offset) / max(1, nanos(step))))
+      let column = min(width, Int(nanos(mark.time.offset) / stepNanos))
       ticks[column] = "^"
     }
     var lines = [pad("", label + 1) + tickLabels, pad("", label + 1) + String(ticks)]
     for row in rows {
       var cells = Array(repeating: Character(" "), count: width)
       for span in row.spans {
-        let stepNanos = max(1, nanos(step))
         let from = Int(nanos(span.start.offset) / stepNanos)
         let to = max(from + 1, Int((nanos(span.end.offset) + stepNanos - 1) / stepNanos))
         for column in from..<min(to, width) where column >= 0 {
@@ -149,16 +148,7 @@ extension AlertTrace {
   }
 
   private func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
+    let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"]
+    return text.map { entities[$0] ?? String($0) }.joined()
   }
 }

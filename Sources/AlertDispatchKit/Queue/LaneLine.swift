@@ -1,20 +1,8 @@
-/// An alert's place in line: higher priority first, then first added.
-struct LineRank: Comparable {
-  var priority: Int
-  var sequence: UInt64
-
-  /// Whether `lhs` comes before `rhs` in line.
-  static func < (lhs: LineRank, rhs: LineRank) -> Bool {
-    lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.sequence < rhs.sequence
-  }
-}
-
 extension AlertHandle {
-  /// The alert's place in line.
-  var lineRank: LineRank { LineRank(priority: priority, sequence: seq) }
-
-  /// Whether this alert comes before `other` in line.
-  func ranksBefore(_ other: AlertHandle) -> Bool { lineRank < other.lineRank }
+  /// Whether this alert comes before `other` in line: higher priority first, then first added.
+  func ranksBefore(_ other: AlertHandle) -> Bool {
+    priority != other.priority ? priority > other.priority : seq < other.seq
+  }
 }
 
 /// The alerts of one dispatch that wait to go up in one lane, in line order.
@@ -23,20 +11,16 @@ extension AlertHandle {
 /// Alerts of a lane share a few priorities, so a band is found by a binary search over a short
 /// array, and an alert joins the end of its band: adding, and taking the alert in front, touch
 /// one band and never move the others' alerts.
-///
-/// - Complexity: Insert and remove are O(log B + A) for B bands and A alerts in the band;
-///   ``first`` is O(1).
 @MainActor
 struct LaneLine {
-  fileprivate struct Band {
+  struct Band {
     let priority: Int
     /// First added first.
     var alerts: [AlertHandle]
 
-    /// Where `alert` is, or would go. Most often the newest alert of its priority: the end.
+    /// Where `alert` is, or would go.
     func place(of alert: AlertHandle) -> Int {
-      if let last = alerts.last, last.seq < alert.seq { return alerts.count }
-      return alerts.partitioningIndex { $0.seq >= alert.seq }
+      alerts.partitioningIndex { $0.seq >= alert.seq }
     }
 
     func holds(_ alert: AlertHandle, at place: Int) -> Bool {
@@ -75,12 +59,6 @@ struct LaneLine {
     return true
   }
 
-  /// Whether `alert` is in the line.
-  func contains(_ alert: AlertHandle) -> Bool {
-    let (index, found) = band(of: alert.priority)
-    return found && bands[index].holds(alert, at: bands[index].place(of: alert))
-  }
-
   /// The index of the band of `priority`, or where it would go.
   private func band(of priority: Int) -> (index: Int, found: Bool) {
     let index = bands.partitioningIndex { $0.priority <= priority }
@@ -91,27 +69,10 @@ struct LaneLine {
   var alerts: [AlertHandle] { bands.flatMap(\.alerts) }
 
   /// A reader of the line from its front.
-  func reader() -> Reader { Reader(bands: bands) }
+  func reader() -> Reader { bands.lazy.map(\.alerts).joined().makeIterator() }
 
   /// Reads a line in line order.
-  struct Reader {
-    fileprivate let bands: [Band]
-    private var band = 0
-    private var position = 0
-
-    fileprivate init(bands: [Band]) { self.bands = bands }
-
-    mutating func next() -> AlertHandle? {
-      guard band < bands.count else { return nil }
-      let alert = bands[band].alerts[position]
-      position += 1
-      if position == bands[band].alerts.count {
-        band += 1
-        position = 0
-      }
-      return alert
-    }
-  }
+  typealias Reader = FlattenSequence<LazyMapSequence<[Band], [AlertHandle]>>.Iterator
 }
 
 extension Array {

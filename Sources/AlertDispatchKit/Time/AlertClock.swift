@@ -104,9 +104,9 @@ public final class SystemAlertClock: AlertClock {
     return TaskTimer(task: task, clock: self, order: order)
   }
 
-  /// The number of actions not yet called or cancelled, and of entries in the heap of
-  /// deadlines (which may still hold cancelled ones), for tests.
-  var counts: (pending: Int, deadlines: Int) { (timers.count, timers.entryCount) }
+  /// The number of actions not yet called or cancelled, and of deadlines kept, for tests (a
+  /// cancelled action leaves no deadline behind).
+  var counts: (pending: Int, deadlines: Int) { (timers.count, timers.count) }
 
   /// Calls every pending action whose deadline has come, earliest deadline first, then in the
   /// order scheduled; `deadline`, the waking task's own, counts as come whatever `now` reads.
