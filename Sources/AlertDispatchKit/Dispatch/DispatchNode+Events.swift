@@ -17,9 +17,7 @@ extension DispatchNode {
 
   /// Delivers an event to the observers of this dispatch and of every ancestor; a diagnostic
   /// also goes to ``AlertDispatch/diagnosticHandler``. Nothing is built when nobody listens.
-  @inline(__always)
   func emit(_ kind: AlertEvent.Kind, alert: AlertHandle? = nil) {
-    // Decided inline, without a call: most apps observe no dispatch.
     let isDiagnostic = if case .diagnostic = kind { true } else { false }
     guard isDiagnostic || hasObservers else { return }
     deliver(kind, alert: alert, isDiagnostic: isDiagnostic)

@@ -73,7 +73,6 @@ final class Engine {
   /// nothing runs, the common case, builds no `Action`: its payload (a dispatch, an alert)
   /// would be retained when the case is made and released when it is dropped, two atomic
   /// operations each.
-  @inline(__always)
   func perform(_ action: @autoclosure () -> Action, now body: () -> Void) {
     if isDraining {
       actions.append(action())
@@ -86,7 +85,6 @@ final class Engine {
   /// do, then runs them (and the passes they ask for). For the reads that ask app code
   /// (providers, a ledger, the diagnostic handler) outside a pass, such as `explain`: a call
   /// run at once (a dispatch released) would change the tree the read walks.
-  @inline(__always)
   func holdingCalls<Result>(_ body: () -> Result) -> Result {
     if isDraining { return body() }
     isDraining = true

@@ -52,8 +52,6 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
 
   /// What a domain tells its lanes apart by: the name.
   var key: LaneKey { LaneKey(rawValue: name) }
-  /// Whether this is the default lane, ``modal``: a request in it needs no lane check.
-  var isDefault: Bool { self == .modal }
 
   /// The default lane: modal alerts, one at a time.
   public static let modal = AlertLane("modal")
