@@ -18,7 +18,11 @@ import Synchronization
 public final class AlertHandle {
   /// Where the alert is in its life.
   public internal(set) var state: AlertState = .pending {
-    didSet { describedState.withLock { $0 = state } }
+    didSet {
+      describedState.withLock { $0 = state }
+      // The check after the next pass looks at the alerts whose state changed.
+      if DispatchNode.checksInvariants, let owner { owner.root.touch(self, owner: owner) }
+    }
   }
   /// A copy of ``state`` that ``description`` reads from any thread.
   private nonisolated let describedState = Mutex<AlertState>(.pending)

@@ -72,6 +72,14 @@ struct LaneLine {
     return true
   }
 
+  /// Whether `alert` is in the line, in its place (a binary search, as ``remove(_:)``).
+  func contains(_ alert: AlertHandle) -> Bool {
+    let (index, found) = band(of: alert.priority)
+    guard found else { return false }
+    let place = bands[index].alerts.partitioningIndex { $0.seq >= alert.seq }
+    return place < bands[index].alerts.count && bands[index].alerts[place] === alert
+  }
+
   /// The index of the band of `priority`, or where it would go.
   private func band(of priority: Int) -> (index: Int, found: Bool) {
     let index = bands.partitioningIndex { $0.priority <= priority }
