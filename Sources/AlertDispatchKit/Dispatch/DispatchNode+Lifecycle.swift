@@ -254,6 +254,8 @@ extension DispatchNode {
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
       node.domain.reset()
+      // What a former root recorded for its next pass: the full check after this one covers it.
+      node.touched = []
       everyone.append(contentsOf: node.alerts.values)
       stack.append(contentsOf: node.children)
     }
