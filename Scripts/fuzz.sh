@@ -33,8 +33,11 @@ if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 echo "== fuzzing for ${seconds}s with $jobs job(s); new inputs go to $work/corpus"
 status=0
 # From the work folder, so that libFuzzer's logs (fuzz-N.log with several jobs) land there.
+# LeakSanitizer stays off, as in the tests: it reported no leak of ours, and scanning the heap
+# after each input cost seven in eight of the fuzzer's time (16 inputs/s instead of 121). Each
+# episode checks with weak references that every dispatch, screen and alert it made is freed.
 (cd "$work" && "$scratch/release/alertdispatch-fuzz" \
-  -max_total_time="$seconds" -max_len=2048 -timeout=10 -rss_limit_mb=4096 \
+  -max_total_time="$seconds" -max_len=2048 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0 \
   "${parallel[@]}" -print_final_stats=1 \
   -artifact_prefix="$work/crashes/" "$work/corpus" "$repo/Fuzz/corpus") || status=$?
 

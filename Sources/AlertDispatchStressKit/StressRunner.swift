@@ -30,6 +30,12 @@ public enum StressRunner {
     public var turnsEnded = 0
   }
 
+  /// How many operations run between two full checks of every domain by brute force (and of
+  /// the explanations of waiting alerts); 1 checks in full after every operation. In between,
+  /// the check after every pass looks at what the pass touched, and the end of every launch
+  /// and of the episode checks in full.
+  public static var fullCheckInterval = 8
+
   /// Turns on the core's invariant checks after every pass and silences diagnostics (they are
   /// expected: misuse is part of every run).
   public static func prepare() {

@@ -6,20 +6,22 @@ extension StressWorld {
     violations.append(StressViolation(kind: kind, message: message, step: stepIndex))
   }
 
-  /// The checks after every operation: the invariants of every domain (those recorded after
-  /// each pass and a fresh brute-force check), exactly-once delivery, and agreement with what
-  /// the presenter shows.
+  /// The checks after every operation: the invariants recorded after each pass (over what the
+  /// pass touched), exactly-once delivery, and agreement with what the presenter shows; and,
+  /// every ``StressRunner/fullCheckInterval`` operations and whenever `full` is set, a fresh
+  /// brute-force check of every domain and the explanations of the waiting alerts.
   ///
   /// A domain whose root waits for a pass that coalesced scheduling deferred to the end of the
   /// turn is unsettled until it runs (a screen popped meanwhile still shows its alert), so its
   /// fresh invariant check, its presenter check and its explanations wait for the end of the
   /// turn; exactly-once delivery and the invariants recorded after each pass that ran are
   /// checked after every operation all the same.
-  func checkAfterStep() {
-    checkDomains()
+  func checkAfterStep(full: Bool = false) {
+    let full = full || (stepIndex + 1) % max(StressRunner.fullCheckInterval, 1) == 0
+    checkDomains(full: full)
     checkDeliveries()
     checkPresenter()
-    checkExplanations()
+    if full { checkExplanations() }
   }
 
   /// Once every pass has settled, no waiting alert may be explained as eligible: that would
@@ -37,7 +39,7 @@ extension StressWorld {
     }
   }
 
-  private func checkDomains() {
+  private func checkDomains(full: Bool) {
     var seen: Set<ObjectIdentifier> = []
     for dispatch in checkedRoots {
       let root = dispatch.root
@@ -48,7 +50,7 @@ extension StressWorld {
         }
         root.invariantViolations = []
       }
-      guard !root.awaitsDeferredPass else { continue }
+      guard full, !root.awaitsDeferredPass else { continue }
       for violation in root.checkInvariants() { report(.invariant, "\(root.name): \(violation)") }
     }
     // A closed dispatch has no parent, no children and no unfinished alerts, and cannot get
@@ -102,7 +104,7 @@ extension StressWorld {
   /// After every dispatch of a launch closed: each of its alerts ended, and its completion ran
   /// exactly once with the outcome.
   func verifyLaunchEnded() {
-    checkAfterStep()
+    checkAfterStep(full: true)
     for entry in tracked where entry.launch == launch {
       if !entry.handle.state.isEnded {
         report(.unended, "alert \(entry.name) is \(entry.handle.state) after its dispatch closed")
@@ -124,7 +126,7 @@ extension StressWorld {
     sim.presenter.refusal = nil
     sim.advance(by: .seconds(60))
     AlertDispatch.runDeferredPasses()
-    checkAfterStep()
+    checkAfterStep(full: true)
     closedAtEnd =
       created.reversed().filter { !$0.isClosed }.map(\.name)
       + sim.windows.filter { !$0.dispatch.isClosed }.map(\.name)

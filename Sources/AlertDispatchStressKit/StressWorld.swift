@@ -127,7 +127,7 @@ final class StressWorld {
   /// launch that is still deferred when its objects are let go of runs at the next end of a
   /// turn, which then frees its root.
   func relaunch() {
-    checkAfterStep()
+    checkAfterStep(full: true)
     let restart = now
     closeLaunch()
     verifyLaunchEnded()

@@ -2,15 +2,20 @@ import AlertDispatchStressKit
 import Foundation
 
 // alertdispatch-stress: random operations through the whole API and the simulator, with every
-// invariant checked after every operation. See Docs/AlertDispatch.docc/Reliability.md.
+// invariant checked after every pass (over what it touched) and in full every few operations.
+// See Docs/AlertDispatch.docc/Reliability.md.
 
 let usage = """
-  usage: alertdispatch-stress [--seed S] [--steps N] [--max-episode N] [--no-shrink] [--progress]
+  usage: alertdispatch-stress [--seed S] [--steps N] [--max-episode N] [--full-check-every K]
+                              [--no-shrink] [--progress]
          alertdispatch-stress --seed S --scenario K      print episode K of the seed as a scenario
 
     --seed S          the seed of the run (default 1); the same seed runs the same operations
     --steps N         how many operations to run in all (default 10000)
     --max-episode N   the longest episode, in operations (default 480)
+    --full-check-every K
+                      check every domain in full after every K operations (default 8; 1 after
+                      each); after every pass the invariants are checked over what it touched
     --no-shrink       report failing episodes without shrinking them
     --progress        print a line to standard error after every 100 episodes
 
@@ -28,6 +33,7 @@ struct Options {
   var shrink = true
   var progress = false
   var scenario: Int?
+  var fullCheckInterval = 8
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -46,6 +52,9 @@ func parse(_ arguments: [String]) -> Options? {
     case "--max-episode":
       guard let value = iterator.next().flatMap({ Int($0) }), value >= 32 else { return nil }
       options.maxEpisode = value
+    case "--full-check-every":
+      guard let value = iterator.next().flatMap({ Int($0) }), value > 0 else { return nil }
+      options.fullCheckInterval = value
     case "--scenario":
       guard let value = iterator.next().flatMap({ Int($0) }) else { return nil }
       options.scenario = value
@@ -78,6 +87,7 @@ guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
   exit(2)
 }
 
+StressRunner.fullCheckInterval = options.fullCheckInterval
 let session = StressSession(
   seed: options.seed, steps: options.steps, episodeLength: 32...options.maxEpisode)
 

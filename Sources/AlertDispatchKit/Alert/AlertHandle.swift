@@ -20,7 +20,11 @@ public final class AlertHandle {
   public var state: AlertState { life.state }
   /// The stage of its life, which only the transitions of `AlertLife` change.
   var life: AlertLife {
-    didSet { describedState.withLock { $0 = life.state } }
+    didSet {
+      describedState.withLock { $0 = life.state }
+      // The check after the next pass looks at the alerts whose life moved.
+      if DispatchNode.checksInvariants, let owner { owner.root.touch(self, owner: owner) }
+    }
   }
   /// A copy of ``state`` that ``description`` reads from any thread.
   private nonisolated let describedState = Mutex<AlertState>(.pending)

@@ -44,40 +44,12 @@ extension DispatchNode {
     }
     for alert in all {
       if alert.state.isEnded { violations.append("ended alert '\(alert.id)' is still indexed") }
-      if alert.state == .suspended && alert.autoDismissTimer != nil {
-        violations.append("suspended alert '\(alert.id)' has a running auto-dismiss timer")
-      }
-      if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.owner)
-        && !alert.isLeaving
-      {
-        violations.append("visible alert '\(alert.id)' is not on the active chain")
-      }
-      // Every unfinished alert's id is held, by it or by an alert it shares the id with after
-      // a join; an alert replaced while on screen has given its id to its replacement.
-      if !alert.isBeingReplaced {
-        let holder = domain.alert(withID: alert.id)
-        if holder == nil || holder?.state.isEnded == true
-          || (holder !== alert && domain.sharers[alert.id]?.position(of: alert) == nil)
-        {
-          violations.append("unfinished alert '\(alert.id)' is not indexed by its id")
-        }
-      }
-      if alert.state.isVisible {
-        for dependency in alert.request.dependencies {
-          // A blocker counts only if it was in this domain when the alert first went up: one
-          // added later (even by a call made during that pass), or whose dispatch joined
-          // later, does not pull the alert down.
-          if let blocker = domain.alert(withID: dependency), blocker !== alert,
-            max(blocker.joinedStamp, alert.joinedStamp) < alert.firstUpStamp,
-            !blocker.hasGoneUp || blocker.state.isVisible
-          {
-            violations.append("visible alert '\(alert.id)' depends on unfinished '\(dependency)'")
-          }
-        }
-      }
+      violations += checkAlert(alert, chain)
     }
+    var byLane: [LaneKey: [AlertHandle]] = [:]
+    for alert in all { byLane[alert.laneKey, default: []].append(alert) }
     for lane in domain.lanes {
-      let alerts = all.filter { $0.request.lane.key == lane.lane.key }
+      let alerts = byLane[lane.lane.key] ?? []
       violations += checkLane(lane.lane, alerts: alerts, chain)
       // The lane's list of visible alerts, kept as alerts go up and come down, holds exactly
       // its alerts on screen, each once.
@@ -133,11 +105,48 @@ extension DispatchNode {
     return violations
   }
 
+  /// The rules on one unfinished alert of this root's domain: no running timer while
+  /// suspended, on the chain while visible, indexed by its id, and no unfinished blocker while
+  /// visible.
+  func checkAlert(_ alert: AlertHandle, _ chain: ActiveChain) -> [String] {
+    var violations: [String] = []
+    if alert.state == .suspended && alert.autoDismissTimer != nil {
+      violations.append("suspended alert '\(alert.id)' has a running auto-dismiss timer")
+    }
+    if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.owner)
+      && !alert.isLeaving
+    {
+      violations.append("visible alert '\(alert.id)' is not on the active chain")
+    }
+    // Every unfinished alert's id is held, by it or by an alert it shares the id with after
+    // a join; an alert replaced while on screen has given its id to its replacement.
+    if !alert.isBeingReplaced {
+      let holder = domain.alert(withID: alert.id)
+      if holder == nil || holder?.state.isEnded == true
+        || (holder !== alert && domain.sharers[alert.id]?.position(of: alert) == nil)
+      {
+        violations.append("unfinished alert '\(alert.id)' is not indexed by its id")
+      }
+    }
+    if alert.state.isVisible {
+      for dependency in alert.request.dependencies {
+        // A blocker counts only if it was in this domain when the alert first went up: one
+        // added later (even by a call made during that pass), or whose dispatch joined
+        // later, does not pull the alert down.
+        if let blocker = domain.alert(withID: dependency), blocker !== alert,
+          max(blocker.joinedStamp, alert.joinedStamp) < alert.firstUpStamp,
+          !blocker.hasGoneUp || blocker.state.isVisible
+        {
+          violations.append("visible alert '\(alert.id)' depends on unfinished '\(dependency)'")
+        }
+      }
+    }
+    return violations
+  }
+
   private func checkLane(_ lane: AlertLane, alerts: [AlertHandle], _ chain: ActiveChain)
     -> [String]
   {
-    let capacity = lane.capacity.limit
-    var violations: [String] = []
     // A cover counts only while the coverer is up in this lane of this domain: a dispatch that
     // leaves the domain takes its alerts with it, and stops covering anything here.
     let front = alerts.filter { alert in
@@ -145,12 +154,19 @@ extension DispatchNode {
       guard let coverer = alert.coveredBy, coverer.state.isVisible else { return true }
       return !alerts.contains { $0 === coverer }
     }
+    return checkFront(of: lane, front, best: bestEligible(in: alerts, chain: chain))
+  }
+
+  /// The rules on a lane's front alerts, given `best`, the best alert that could go up now.
+  func checkFront(of lane: AlertLane, _ front: [AlertHandle], best: AlertHandle?) -> [String] {
+    let capacity = lane.capacity.limit
+    var violations: [String] = []
     // Joining two domains can put more alerts in front than the lane holds; the arbiter hides
     // the extra ones, except those already being dismissed, which finish animating out.
     if front.count > capacity && front.contains(where: { $0.state != .dismissing }) {
       violations.append("lane '\(lane)' has \(front.count) alerts in front, capacity \(capacity)")
     }
-    guard let best = bestEligible(in: alerts, chain: chain) else { return violations }
+    guard let best else { return violations }
     if front.count < capacity {
       violations.append("lane '\(lane)' has room but eligible '\(best.id)' is not up")
     }

@@ -237,10 +237,13 @@ extension DispatchNode {
   /// Re-indexes the whole domain from the tree (after the tree changed shape).
   func rebuildDomain() {
     guard parent == nil else { return root.rebuildDomain() }
+    if DispatchNode.checksInvariants { needsFullCheck = true }
     var everyone: [AlertHandle] = []
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
       node.domain.reset()
+      // What a former root recorded for its next pass: the full check after this one covers it.
+      node.touched = []
       everyone.append(contentsOf: node.alerts.values)
       stack.append(contentsOf: node.children)
     }

@@ -14,6 +14,9 @@ struct UnfinishedAlerts {
     bySequence.values.reduce(0) { $0 + (predicate($1) ? 1 : 0) }
   }
 
+  /// Whether `alert` is one of them.
+  func contains(_ alert: AlertHandle) -> Bool { bySequence[alert.seq] === alert }
+
   mutating func insert(_ alert: AlertHandle) { bySequence[alert.seq] = alert }
 
   mutating func remove(_ alert: AlertHandle) { bySequence[alert.seq] = nil }

@@ -76,6 +76,12 @@ final class DispatchNode {
   var invariantViolations: [String] = []
   /// Turns on invariant checks after every pass (tests and the stress tool).
   static var checksInvariants = false
+  /// At a root, with checks on: the alerts of the domain whose state changed since its last
+  /// pass, which the check after that pass looks at (see `checkPassInvariants()`).
+  var touched: [TouchedAlert] = []
+  /// At a root, with checks on: the domain was re-indexed since its last pass, which is then
+  /// checked in full.
+  var needsFullCheck = false
 
   init(name: String, isVisible: Bool, clock: any AlertClock, presenter: (any AlertPresenter)?) {
     self.name = name

@@ -32,10 +32,11 @@ extension DispatchNode {
   // The checks the tests and the stress tool turn on, kept out of line so that the pass the
   // apps run carries none of their code.
 
-  /// Records the invariants a pass left broken.
+  /// Records the invariants a pass left broken: over what the pass touched, or over the whole
+  /// domain after it was re-indexed (see `checkPassInvariants()`).
   @inline(never)
   private func recordInvariantViolations() {
-    invariantViolations.append(contentsOf: checkInvariants())
+    invariantViolations.append(contentsOf: checkPassInvariants())
   }
 
   /// Carries out decisions in order, on the alerts of the plan's snapshot; stops at a refused

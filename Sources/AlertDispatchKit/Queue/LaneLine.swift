@@ -59,6 +59,12 @@ struct LaneLine {
     return true
   }
 
+  /// Whether `alert` is in the line, in its place (a binary search, as ``remove(_:)``).
+  func contains(_ alert: AlertHandle) -> Bool {
+    let (index, found) = band(of: alert.priority)
+    return found && bands[index].holds(alert, at: bands[index].place(of: alert))
+  }
+
   /// The index of the band of `priority`, or where it would go.
   private func band(of priority: Int) -> (index: Int, found: Bool) {
     let index = bands.partitioningIndex { $0.priority <= priority }

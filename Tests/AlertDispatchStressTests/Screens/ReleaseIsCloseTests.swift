@@ -1,0 +1,75 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Dispatch
+import Testing
+
+/// Releasing a dispatch closes it: its events finish, its alerts end as events and start their
+/// lanes' gaps, and their completions see the tree as it is.
+@MainActor
+@Suite("Leaks: a release is a close")
+struct ReleaseIsCloseTests {
+  init() {
+    AlertDispatch.diagnosticHandler = { _ in }
+  }
+
+  @Test(
+    "Releasing a dispatch ends the loops over its events, and a stream the app keeps",
+    // A guard against a hang only: its loop waits for the main actor, which the other tests
+    // keep busy for a few minutes under AddressSanitizer.
+    .timeLimit(.minutes(10)))
+  func releaseFinishesEvents() async {
+    var dispatch: AlertDispatch? = AlertDispatch(name: "x", clock: VirtualClock())
+    let iterated = dispatch?.events
+    let kept = dispatch?.events
+    let loop = Task { @MainActor in
+      var count = 0
+      for await _ in iterated! { count += 1 }
+      return count
+    }
+    dispatch?.add(AlertRequest(id: "a"))
+    dispatch = nil
+    // Ends without being cancelled: the release finished the stream.
+    #expect(await loop.value >= 1)
+    var events = 0
+    for await _ in kept! { events += 1 }
+    #expect(events >= 1)
+  }
+
+  @Test("A completion handler of an alert whose dispatch was released sees the tree as it is")
+  func orphanCompletionSeesTheTree() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    var root: AlertDispatch? = AlertDispatch(name: "root", clock: clock, presenter: presenter)
+    let child = AlertDispatch(name: "child", clock: clock, presenter: presenter)
+    try child.setParent(root)
+    root?.activeChildProvider = { [weak child] in child }
+    child.add(AlertRequest(id: "c", lane: AlertLane("toast", capacity: .unlimited)))
+    var seen: AlertExplanation?
+    root?.add(AlertRequest(id: "r")) { _ in seen = child.explain("c") }
+    root = nil
+    #expect(seen == .showing)
+    #expect(child.explain("c") == .showing)
+  }
+
+  @Test("Releasing a dispatch closes it: its alerts' ends are events, and start their lane's gap")
+  func releaseIsClose() throws {
+    let clock = VirtualClock()
+    let root = AlertDispatch(
+      name: "root", clock: clock, presenter: RecordingPresenter(clock: clock))
+    var ended: [String] = []
+    root.observe { event in
+      if case .ended(let outcome) = event.kind { ended.append("\(event.alertID!): \(outcome)") }
+    }
+    let lane = AlertLane("banner", minimumGap: .seconds(1))
+    do {
+      let child = AlertDispatch(name: "child", clock: clock)
+      try child.setParent(root)
+      root.activeChildProvider = { [weak child] in child }
+      child.add(AlertRequest(id: "shown", lane: lane))
+      child.add(AlertRequest(id: "queued", lane: lane))
+    }
+    #expect(ended == ["shown: cancelled(owner closed)", "queued: cancelled(owner closed)"])
+    root.add(AlertRequest(id: "next", lane: lane))
+    #expect(root.explain("next") == .gap(until: clock.now + .seconds(1)))
+  }
+}
