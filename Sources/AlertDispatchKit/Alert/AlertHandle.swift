@@ -51,6 +51,10 @@ public final class AlertHandle {
   nonisolated var priority: Int { request.priority.rawValue }
   /// The ids of unfinished alerts this one waits for.
   var blockedBy = BlockerList()
+  /// Whether the alert is in its dispatch's lane line, which only
+  /// `DispatchNode.updateQueueMembership(_:)` changes: most calls then change nothing and
+  /// look nothing up.
+  var isInLine = false
   var firstUpStamp: UInt64 = 0
   /// When the alert joined its current domain: when it was added (which, for a call made
   /// during a pass, is after the pass), or when its dispatch last moved

@@ -111,7 +111,10 @@ extension DispatchNode {
   /// suspended. A visible alert is in its lane's visible list instead, so that the first alert
   /// a pass reads from the lines is one that could go up.
   func updateQueueMembership(_ alert: AlertHandle) {
-    if alert.waitsInLine {
+    let waits = alert.waitsInLine
+    guard waits != alert.isInLine else { return }
+    alert.isInLine = waits
+    if waits {
       lines[alert.laneKey, default: LaneLine()].insert(alert)
     } else if lines[alert.laneKey]?.remove(alert) == true, lines[alert.laneKey]?.isEmpty == true {
       lines[alert.laneKey] = nil

@@ -124,7 +124,7 @@ extension DispatchNode {
       && alert.request.dependencies.contains { $0 != alert.id && domain.alert(withID: $0) != nil }
     let competes = alert.state == .suspended || (alert.state == .queued && !blocked)
     let inLine = owner.lines[alert.laneKey]?.contains(alert) == true
-    if competes != inLine || alert.waitsInLine != inLine {
+    if competes != inLine || alert.waitsInLine != inLine || alert.isInLine != inLine {
       violations.append(
         "dispatch '\(owner.name)' queues '\(alert.id)' out of place in lane \(alert.laneKey.rawValue)"
       )

@@ -27,8 +27,9 @@ final class DispatchNode {
   /// Names the active child; asked at every pass (see ``AlertDispatch/activeChildProvider``).
   var activeChildProvider: (@MainActor () -> AlertDispatch?)?
   /// The active child the app named (see ``AlertDispatch/activeChild``); a child of this node,
-  /// or `nil`. Cleared when that child leaves.
-  weak var activeChildNode: DispatchNode?
+  /// or `nil`. Cleared when that child leaves, so it keeps alive nothing that ``children`` does
+  /// not. Not `weak`: a weakly referenced object pays a slower retain and release everywhere.
+  var activeChildNode: DispatchNode?
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.
   var presenter: (any AlertPresenter)?
   /// The clock of the domain; only the root's clock is used.

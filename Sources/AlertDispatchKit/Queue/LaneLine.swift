@@ -18,9 +18,10 @@ struct LaneLine {
     /// First added first.
     var alerts: [AlertHandle]
 
-    /// Where `alert` is, or would go.
+    /// Where `alert` is, or would go: most often, as the newest of its priority, the end.
     func place(of alert: AlertHandle) -> Int {
-      alerts.partitioningIndex { $0.seq >= alert.seq }
+      if let last = alerts.last, last.seq < alert.seq { return alerts.count }
+      return alerts.partitioningIndex { $0.seq >= alert.seq }
     }
 
     func holds(_ alert: AlertHandle, at place: Int) -> Bool {
