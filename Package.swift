@@ -6,14 +6,16 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .library(name: "AlertDispatchKit", targets: ["AlertDispatchKit"]),
+    .library(name: "AlertDispatchLedgers", targets: ["AlertDispatchLedgers"]),
     .library(name: "AlertDispatchSimulator", targets: ["AlertDispatchSimulator"]),
   ],
   targets: [
     .target(name: "AlertDispatchKit"),
+    .target(name: "AlertDispatchLedgers", dependencies: ["AlertDispatchKit"]),
     .target(name: "AlertDispatchSimulator", dependencies: ["AlertDispatchKit"]),
     .executableTarget(
       name: "alertdispatch-bench",
-      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+      dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"]
     ),
     .target(
       name: "AlertDispatchStressKit",
@@ -57,7 +59,7 @@ let package = Package(
 
     .testTarget(
       name: "AlertDispatchKitTests",
-      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+      dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"]
     ),
     .testTarget(
       name: "AlertDispatchSimulatorTests",
@@ -70,12 +72,15 @@ let package = Package(
     ),
     .testTarget(
       name: "DocSnippetsTests",
-      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
+      dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"],
       path: "Docs/Snippets"
     ),
     .testTarget(
       name: "AlertDispatchStressTests",
-      dependencies: ["AlertDispatchStressKit", "AlertDispatchKit", "AlertDispatchSimulator"]
+      dependencies: [
+        "AlertDispatchStressKit", "AlertDispatchKit", "AlertDispatchLedgers",
+        "AlertDispatchSimulator",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchLedgers
 import AlertDispatchSimulator
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchLedgers
 import Foundation
 
 /// The main actor's time per `append` of the file ledger and of the in-memory ledger, holding

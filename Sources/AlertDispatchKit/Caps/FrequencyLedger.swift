@@ -29,14 +29,14 @@ public struct FrequencyRecord: Sendable, Hashable, Codable {
 
 /// Where frequency caps count shows: a small keyed log of ``FrequencyRecord`` values.
 ///
-/// AlertDispatch ships three: ``InMemoryFrequencyLedger`` for tests and the simulator,
-/// ``FileFrequencyLedger`` (the persistent default, a file in Application Support) and
-/// ``UserDefaultsFrequencyLedger``. The caps' logic (windows, calendars, budgets) lives in
+/// AlertDispatch ships three: ``InMemoryFrequencyLedger`` for tests and the simulator, and in the
+/// `AlertDispatchLedgers` library `FileFrequencyLedger` (a file in Application Support) and
+/// `UserDefaultsFrequencyLedger`. The caps' logic (windows, calendars, budgets) lives in
 /// ``FrequencyPolicy``; a ledger only stores and returns records.
 ///
 /// Ledgers are used on the main actor, at most once per check and once per show, and must
 /// never make it wait for a disk: reads answer from memory, and a persistent ledger stores its
-/// changes in the background (as ``PersistentFrequencyLedger`` does), with ``flush()`` to wait
+/// changes in the background (as `PersistentFrequencyLedger` does), with ``flush()`` to wait
 /// for them.
 ///
 /// An implementation must:

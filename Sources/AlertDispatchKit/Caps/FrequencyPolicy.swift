@@ -5,7 +5,7 @@ public import Foundation
 /// ``AlertDispatch/frequencyPolicy``.
 ///
 /// ```swift
-/// let policy = FrequencyPolicy(ledger: FileFrequencyLedger())
+/// let policy = FrequencyPolicy(ledger: FileFrequencyLedger())  // from AlertDispatchLedgers
 /// policy.budgets["promotion"] = FrequencyBudget(2, per: .launch)
 /// window.dispatch.frequencyPolicy = policy
 ///
@@ -126,7 +126,7 @@ public final class FrequencyPolicy {
   }
 
   /// The default destination of ledger and policy diagnostics.
-  static func reportToDiagnosticHandler(_ message: String) {
+  package static func reportToDiagnosticHandler(_ message: String) {
     DispatchNode.diagnosticHandler(
       AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy"))
   }

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchLedgers
 import Dispatch
 import Foundation
 import Synchronization

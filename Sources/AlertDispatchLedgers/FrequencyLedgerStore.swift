@@ -1,3 +1,5 @@
+import AlertDispatchKit
+
 /// Where a persistent ledger keeps its records: a file, a `UserDefaults` value.
 protocol FrequencyLedgerStore: Sendable {
   /// The store as diagnostics name it: `'<path>'`, `'<key>' in user defaults`.

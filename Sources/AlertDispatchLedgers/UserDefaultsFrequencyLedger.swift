@@ -1,3 +1,4 @@
+import AlertDispatchKit
 public import Foundation
 
 /// A persistent ledger kept under one key of a `UserDefaults` domain, for apps that keep such

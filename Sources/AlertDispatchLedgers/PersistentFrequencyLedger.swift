@@ -1,3 +1,4 @@
+public import AlertDispatchKit
 import Foundation
 
 /// What the persistent ledgers, ``FileFrequencyLedger`` and ``UserDefaultsFrequencyLedger``,

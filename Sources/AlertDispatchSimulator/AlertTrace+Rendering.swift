@@ -1,3 +1,5 @@
+import AlertDispatchKit
+
 extension AlertTrace {
   /// A text timeline: one row per alert over a time axis, `█` showing, `▒` covered, `░`
   /// suspended, `·` waiting, `▁` being dismissed, then the outcome.

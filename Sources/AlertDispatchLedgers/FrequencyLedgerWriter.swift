@@ -1,3 +1,4 @@
+import AlertDispatchKit
 import Dispatch
 import Synchronization
 

@@ -1,3 +1,4 @@
+import AlertDispatchKit
 public import Foundation
 
 /// The persistent ledger an app uses by default: one small file in the app's Application

@@ -1,3 +1,5 @@
+import AlertDispatchKit
+
 /// A change to a ledger's records, as a value: a ledger applies it to the records it answers
 /// from when the change is made, and its writer applies it again over the stored records when it
 /// writes, so that records another process stored meanwhile are kept.

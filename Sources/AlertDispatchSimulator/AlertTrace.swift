@@ -1,3 +1,5 @@
+public import AlertDispatchKit
+
 /// Collects the events of a run and turns them into rows a person can read: one row per alert,
 /// with the spans it spent waiting, showing, covered and suspended, and how it ended.
 ///
