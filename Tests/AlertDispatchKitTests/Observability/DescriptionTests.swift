@@ -1,7 +1,8 @@
-import AlertDispatchKit
 import Testing
 
-/// Printing a handle or an event never crashes, whichever thread prints it.
+@testable import AlertDispatchKit
+
+/// Printing a handle, an event, an explanation or a pass decision never crashes, whichever thread prints it.
 @Suite("Descriptions from any thread")
 struct DescriptionTests {
   @Test("A handle and an event describe themselves off the main actor, with the handle's state")
@@ -24,6 +25,25 @@ struct DescriptionTests {
     await MainActor.run { handle.cancel() }
     let ended = await Task.detached { "\(handle)" }.value
     #expect(ended == "behind (ended(cancelled(cancelled by app)))")
+    await MainActor.run { withExtendedLifetime((fixture, home)) { fixture.verify() } }
+  }
+
+  @Test("An explanation and a pass decision describe themselves off the main actor")
+  func explanationAndDecisionOffTheMainActor() async {
+    let (fixture, home, explanation, onMain) = await MainActor.run {
+      let f = Fixture()
+      let home = f.dispatch("home")
+      f.add("front", to: home)
+      f.add("behind", to: home)
+      let explanation = home.explain("behind")
+      return (f, home, explanation, "\(explanation)")
+    }
+    let decision = PassDecision.dismiss(
+      AlertRef(id: "front", sequence: 1), .cancelled(.cancelledByApp))
+    let texts = await Task.detached { ("\(explanation)", "\(decision)") }.value
+    #expect(texts.0 == onMain)
+    #expect(texts.0.contains("front"))
+    #expect(texts.1 == "dismiss front as cancelled(cancelled by app)")
     await MainActor.run { withExtendedLifetime((fixture, home)) { fixture.verify() } }
   }
 }
