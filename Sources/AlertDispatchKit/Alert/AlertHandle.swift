@@ -83,7 +83,13 @@ public final class AlertHandle {
   /// The alerts that lay beneath this one, covered, when their screens left the chain together
   /// with it, in the order they were hidden: they come back beneath it (see
   /// ``PassInput/Candidate/beneath``).
-  var hiddenBeneath: [AlertHandle] = []
+  var hiddenBeneath: [AlertHandle] {
+    get { heldBeneath.compactMap(\.alert) }
+    set { heldBeneath = newValue.map { HeldAlert(alert: $0) } }
+  }
+  /// ``hiddenBeneath``, held weakly: an alert still hidden is held by its dispatch, and one that
+  /// ended while its coverer waits is freed once the app lets go of it.
+  private var heldBeneath: [HeldAlert] = []
   /// The auto-dismiss time left, and when its countdown last started.
   var autoDismissRemaining: Duration?
   var autoDismissStartedAt: AlertInstant?
@@ -183,4 +189,10 @@ struct BlockerList: Equatable {
     if let index = ids.firstIndex(of: id) { ids.remove(at: index) }
   }
 
+}
+
+/// An alert held weakly, for a list that must not keep an ended alert alive.
+@MainActor
+struct HeldAlert {
+  weak var alert: AlertHandle?
 }

@@ -13,8 +13,8 @@
 /// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``.
 /// - Rule 6 (restore): a suspended candidate goes up as any other, in its place, and brings
 ///   back beneath it the alerts hidden beneath it (``goUp(_:)``); alerts that go up again and
-///   that leave the screen in one plan do so in the order they last went up, across lanes
-///   (``interleaveLanes()``).
+///   that leave the screen in one plan do so in the order they last went up, within a lane
+///   (``restoreInUpOrder()``) and across lanes (``interleaveLanes()``).
 /// - Rule 7 (refusal): a candidate waiting out a retry stops its lane (``planLane(_:)``).
 struct Arbiter {
   private let input: PassInput
@@ -27,6 +27,9 @@ struct Arbiter {
   /// The suspended alerts the plan brings back beneath their coverers: read again in their own
   /// place in line, they are already up.
   private var broughtBack: Set<AlertRef> = []
+  /// The restores of the lane being planned, in line order: where the decisions of each are in
+  /// the lane's plan, and when its alert last went up (``restoreInUpOrder()``).
+  private var restores: [(decisions: Range<Int>, stamp: UInt64)] = []
 
   private init(_ input: PassInput) { self.input = input }
 
@@ -38,7 +41,9 @@ struct Arbiter {
     var arbiter = Arbiter(input)
     for index in input.lanes.indices {
       arbiter.laneDecisions.append([])
+      arbiter.restores = []
       guard arbiter.planLane(index) else { throw MoreCandidatesNeeded(lane: index) }
+      arbiter.restoreInUpOrder()
     }
     arbiter.interleaveLanes()
     return arbiter.plan
@@ -48,6 +53,30 @@ struct Arbiter {
   /// again or leaves the screen, is when it last went up.
   private mutating func decide(_ decision: PassDecision, stamp: UInt64? = nil) {
     laneDecisions[laneDecisions.count - 1].append((decision, stamp))
+  }
+
+  /// Puts the restores of the lane just planned in the order their alerts last went up, so that
+  /// a lane showing several alerts stacks them as before (the one that was on top is on top
+  /// again). Which alerts come back is still the line's to decide (rules 4 to 6); the order
+  /// they went up decides only the order in which they do: the restores, each with the alerts
+  /// it brings back beneath it, take the places the line gave restores, and every other
+  /// decision keeps its place.
+  private mutating func restoreInUpOrder() {
+    guard restores.count > 1 else { return }
+    let lane = laneDecisions.count - 1
+    let decisions = laneDecisions[lane]
+    let inUpOrder = restores.sorted {
+      ($0.stamp, $0.decisions.lowerBound) < ($1.stamp, $1.decisions.lowerBound)
+    }
+    var reordered: [(decision: PassDecision, stamp: UInt64?)] = []
+    var next = 0
+    for (place, restore) in zip(restores, inUpOrder) {
+      reordered += decisions[next..<place.decisions.lowerBound]
+      reordered += decisions[restore.decisions]
+      next = place.decisions.upperBound
+    }
+    reordered += decisions[next...]
+    laneDecisions[lane] = reordered
   }
 
   /// Joins the lanes' decisions into the plan. Each lane keeps its own order; across lanes, the
@@ -225,12 +254,15 @@ struct Arbiter {
   /// it, beneath it) and returns it as a front alert.
   private mutating func goUp(_ candidate: PassInput.Candidate) -> Front {
     if candidate.isSuspended {
+      let start = laneDecisions[laneDecisions.count - 1].count
       for beneath in candidate.beneath {
         decide(.restore(beneath.alert), stamp: beneath.upStamp)
         decide(.cover(beneath.alert, by: beneath.coverer))
         broughtBack.insert(beneath.alert)
       }
       decide(.restore(candidate.alert), stamp: candidate.upStamp)
+      let end = laneDecisions[laneDecisions.count - 1].count
+      restores.append((start..<end, candidate.upStamp))
     } else {
       decide(.present(candidate.alert))
       for key in candidate.ledgerKeys { plannedShows[key, default: 0] += 1 }

@@ -73,7 +73,8 @@ struct PassInput: Sendable {
     /// Whether it went up before and was hidden: it comes back rather than being presented.
     var isSuspended = false
     /// When a suspended one last went up, in the process's order of events: alerts that come
-    /// back in one plan come back in this order, across lanes, so they stack as before.
+    /// back in one plan come back in this order, within a lane and across lanes, so they stack
+    /// as before.
     var upStamp: UInt64 = 0
     /// The ids of unfinished alerts it waits for (empty in a pass's snapshot, which holds only
     /// alerts no dependency blocks).

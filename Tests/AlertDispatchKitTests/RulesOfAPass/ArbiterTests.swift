@@ -34,6 +34,15 @@ struct ArbiterTests {
       retry: retry, style: style, ledgerKeys: keys, limits: limits)
   }
 
+  /// A suspended candidate, which last went up at `up`.
+  private static func hidden(_ id: String, priority: Int = 500, up: UInt64 = 0)
+    -> PassInput.Candidate
+  {
+    var candidate = candidate(id, priority: priority, suspended: true)
+    candidate.upStamp = up
+    return candidate
+  }
+
   private static func plan(_ lanes: [PassInput.Lane]) throws -> PassPlan {
     try Arbiter.plan(PassInput(now: now, lanes: lanes))
   }
@@ -220,6 +229,71 @@ struct ArbiterTests {
       PassInput.Lane(capacity: 1, candidates: [backModal]),
     ])
     #expect(back.decisions == [.restore(modal), .restore(toast), .present(Self.ref("new"))])
+  }
+
+  /// A lane of two hides its alerts bottom first and brings them back so, whatever their ranks.
+  @Test("Rules 2 and 6: within a lane, alerts come back in the order they went up")
+  func withinALaneInUpOrder() throws {
+    let (first, second) = (Self.ref("first"), Self.ref("second"))
+    let shown = [
+      Self.shown("first", up: 1, onChain: false),
+      Self.shown("second", priority: 750, up: 2, onChain: false),
+    ]
+    let hidden = try Self.plan([PassInput.Lane(capacity: 2, shown: shown)])
+    #expect(hidden.decisions == [.suspend(first), .suspend(second)])
+    // The line reads the higher one first; the one that went up first still comes back first.
+    let back = try Self.plan([
+      PassInput.Lane(
+        capacity: 2,
+        candidates: [Self.hidden("second", priority: 750, up: 2), Self.hidden("first", up: 1)])
+    ])
+    #expect(back.decisions == [.restore(first), .restore(second)])
+  }
+
+  /// Capacity and priority pick the alerts that come back; the order they went up orders only
+  /// their restores, and a presentation keeps its turn.
+  @Test("Rules 4 and 6: the line picks which alerts come back; the up order only orders them")
+  func lineDecidesWhichComeBack() throws {
+    let (low, high) = (Self.hidden("low", up: 1), Self.hidden("high", priority: 750, up: 2))
+    let newcomer = Self.candidate("newcomer", priority: 1000)
+    // A higher alert added while they were hidden takes a place: the best hidden one takes the
+    // other, and the one that went up first waits in its place in line.
+    let two = try Self.plan([PassInput.Lane(capacity: 2, candidates: [newcomer, high, low])])
+    #expect(two.decisions == [.present(Self.ref("newcomer")), .restore(Self.ref("high"))])
+    // With room for all, the hidden ones come back in the order they went up, in the places the
+    // line gave restores; a presentation keeps its place.
+    let three = try Self.plan([PassInput.Lane(capacity: 3, candidates: [newcomer, high, low])])
+    #expect(
+      three.decisions == [
+        .present(Self.ref("newcomer")), .restore(Self.ref("low")), .restore(Self.ref("high")),
+      ])
+    let between = Self.candidate("between", priority: 600)
+    let middle = try Self.plan([PassInput.Lane(capacity: 3, candidates: [high, between, low])])
+    #expect(
+      middle.decisions == [
+        .restore(Self.ref("low")), .present(Self.ref("between")), .restore(Self.ref("high")),
+      ])
+  }
+
+  /// A restore that needs a front alert hidden, and one that brings a covered alert back
+  /// beneath it, still go in the order their alerts went up.
+  @Test("Rules 5 and 6: restores keep their up order around a preemption, with what lay beneath")
+  func withinALaneWithPreemptionAndCover() throws {
+    let (beneath, top, other) = (Self.ref("beneath"), Self.ref("top"), Self.ref("other"))
+    var coverer = Self.hidden("top", priority: 750, up: 3)
+    coverer.beneath = [PassInput.Beneath(alert: beneath, upStamp: 1, coverer: top)]
+    let plan = try Self.plan([
+      PassInput.Lane(
+        capacity: 2, shown: [Self.shown("front", priority: 250, up: 4)],
+        candidates: [coverer, Self.hidden("other", priority: 600, up: 2), Self.hidden("beneath")])
+    ])
+    // "top" goes up beside "front", and "other" takes front's place; "other" went up before
+    // "top" and comes back first, "top" after it with "beneath" beneath it.
+    #expect(
+      plan.decisions == [
+        .restore(other), .suspend(Self.ref("front")), .restore(beneath),
+        .cover(beneath, by: top), .restore(top),
+      ])
   }
 
   @Test("Rule 7, refusal: nothing lower overtakes an alert waiting out its retry")

@@ -13,6 +13,32 @@ struct BackgroundTests {
     return home
   }
 
+  /// A lane that shows two alerts at once.
+  private static let banner = AlertLane("banner", capacity: .limited(2))
+
+  /// Links the window with the root screen "home", whose "first" goes up in the banner lane,
+  /// then the window's own "second", above it and ranked above it: the line reads it first.
+  private static func showTwoBanners(_ f: SimFixture) {
+    f.add("first", to: linkedHome(f), lane: banner)
+    f.add("second", to: f.window.dispatch, priority: .high, lane: banner)
+    f.expect(["present first @home", "present second @window"])
+  }
+
+  /// Sends the window to the background and back, and expects after the scene's callbacks
+  /// `alerts` ("id @screen") hidden, then restored, in that order.
+  private static func backgroundAndBack(
+    _ f: SimFixture, _ alerts: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    f.window.enterBackground()
+    f.expect(
+      ["sceneWillResignActive @window", "sceneDidEnterBackground @window"]
+        + alerts.map { "hide \($0)" }, sourceLocation: sourceLocation)
+    f.window.enterForeground()
+    f.expect(
+      ["sceneWillEnterForeground @window", "sceneDidBecomeActive @window"]
+        + alerts.map { "restore \($0)" }, sourceLocation: sourceLocation)
+  }
+
   @Test("Backgrounding suspends every alert of the window; foregrounding restores them in order")
   func suspendsAndRestoresInOrder() {
     let f = SimFixture()
@@ -99,6 +125,38 @@ struct BackgroundTests {
       "restore m @window", "restore t @home",
     ])
     #expect(f.presenter.onScreenIDs == ["m", "t"])
+    f.verify()
+  }
+
+  /// A lane of two in a linked window: the alert that was on top is on top again.
+  @Test("Linked window: alerts of one lane come back in the order they were hidden, stacked so")
+  func linkedWindowRestoresOneLaneInStackingOrder() {
+    let f = SimFixture()
+    Self.showTwoBanners(f)
+    Self.backgroundAndBack(f, ["first @home", "second @window"])
+    #expect(f.presenter.onScreenIDs == ["first", "second"])
+    f.verify()
+  }
+
+  /// A higher alert added in the background takes one of the two places; the hidden alert
+  /// left out comes back when a place frees.
+  @Test("Linked window: an alert added in the background takes a place by priority; the rest wait")
+  func linkedWindowNewcomerTakesAPlaceByPriority() {
+    let f = SimFixture()
+    Self.showTwoBanners(f)
+    f.window.enterBackground()
+    f.add("urgent", to: f.window.dispatch, priority: .critical, lane: Self.banner)
+    f.sim.transcript.clear()
+    // Priority decides which alerts get the two places; the one left out keeps its place in
+    // line and comes back when a place frees.
+    f.window.enterForeground()
+    f.expect([
+      "sceneWillEnterForeground @window", "sceneDidBecomeActive @window",
+      "present urgent @window", "restore second @window",
+    ])
+    #expect(f.presenter.onScreenIDs == ["urgent", "second"])
+    f.presenter.tap("urgent", "OK")
+    f.expect(["tap urgent OK", "end urgent: dismissed(OK)", "restore first @home"])
     f.verify()
   }
 

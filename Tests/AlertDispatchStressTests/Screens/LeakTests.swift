@@ -32,6 +32,28 @@ struct LeakTests {
     #expect(weakPresenter == nil)
   }
 
+  /// A coverer hidden with the alert it covered brings it back when their screen returns, but
+  /// must not keep it alive if it ended meanwhile: the coverer may wait hidden for long.
+  @Test("An alert that ends while hidden beneath its coverer is freed while the coverer waits")
+  func endedAlertHiddenBeneathIsFreed() {
+    weak var weakSheet: AlertHandle?
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let home = AlertDispatch(name: "home", clock: clock, presenter: presenter)
+    do {
+      let sheet = home.add(AlertRequest(id: "sheet"))
+      weakSheet = sheet
+      home.add(AlertRequest(id: "urgent", priority: .critical, style: .cover))
+      home.disappear()
+      sheet.cancel()
+      #expect(sheet.state == .ended(.cancelled(.cancelledByApp)))
+    }
+    #expect(weakSheet == nil)
+    #expect(home.explain("urgent") == .ownerHidden("home"))
+    home.appear()
+    #expect(presenter.onScreen.map(\.id) == ["urgent"])
+  }
+
   /// A lane queue must not keep the alerts that left the front of a priority bucket until it
   /// drops them in bulk: ended alerts would stay alive while the queue is long.
   @Test("Alerts that end from the front of a long queue are freed while the queue lives")
