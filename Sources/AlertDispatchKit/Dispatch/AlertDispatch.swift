@@ -81,7 +81,7 @@ public final class AlertDispatch {
     get { node.activeChildProvider }
     set {
       node.activeChildProvider = newValue
-      node.setNeedsArbitration()
+      setNeedsArbitration()
     }
   }
 
@@ -104,7 +104,10 @@ public final class AlertDispatch {
   /// is not read.
   public var activeChild: AlertDispatch? {
     get { node.activeChildNode?.facade }
-    set { node.setActiveChild(newValue?.node) }
+    set {
+      let child = newValue?.node
+      Engine.shared.perform(.setActiveChild(node, child)) { node.applySetActiveChild(child) }
+    }
   }
 
   /// The presenter for alerts of this dispatch; when `nil`, the nearest ancestor's is used.
@@ -172,33 +175,67 @@ public final class AlertDispatch {
   ///   its descendants, ``AlertDispatchError/closed(_:)`` when either dispatch is closed. Nothing
   ///   changes when it throws.
   public func setParent(_ parent: AlertDispatch?) throws(AlertDispatchError) {
-    try node.setParent(parent?.node)
+    let node = node
+    if let parent = parent?.node {
+      if node.isClosed { throw .closed(node.name) }
+      if parent.isClosed { throw .closed(parent.name) }
+      var path = [node.name]
+      var current: DispatchNode? = parent
+      while let next = current {
+        path.append(next.name)
+        if next === node { throw .parentCycle(path) }
+        current = next.parent
+      }
+    }
+    Engine.shared.perform { node.applySetParent(parent?.node) }
   }
 
   /// The screen appeared (`viewDidAppear`): its alerts may show, and suspended ones come back.
   /// Alerts a presenter refused are retried at once, since a host may exist now.
-  public func appear() { node.appear() }
+  public func appear() {
+    Engine.shared.perform(.setVisible(node, true)) { node.applySetVisible(true) }
+  }
 
   /// The screen is going away (`viewWillDisappear`): its showing alerts are suspended — hidden,
   /// not ended, their place kept — and nothing of its queue advances.
-  public func disappear() { node.disappear() }
+  public func disappear() {
+    Engine.shared.perform(.setVisible(node, false)) { node.applySetVisible(false) }
+  }
 
   /// Nothing new shows from this dispatch or any dispatch below it until ``resume()``.
   /// Alerts already on screen stay.
-  public func pause() { node.pause() }
+  public func pause() {
+    let node = node
+    Engine.shared.perform {
+      node.isPaused = true
+      node.requestPass()
+    }
+  }
 
   /// Undoes ``pause()``.
-  public func resume() { node.resume() }
+  public func resume() {
+    let node = node
+    Engine.shared.perform {
+      node.isPaused = false
+      node.requestPass()
+    }
+  }
 
   /// Asks the root for a pass: call it when something changed that the framework cannot see,
   /// such as the active child, or a presenter that refused and can present now (alerts waiting
   /// for a presenter retry are retried at once).
-  public func setNeedsArbitration() { node.setNeedsArbitration() }
+  public func setNeedsArbitration() {
+    let node = node
+    Engine.shared.perform { node.requestPassRetryingRefused() }
+  }
 
   /// The screen is gone for good: every unfinished alert of this dispatch ends as
   /// ``CancellationReason/ownerClosed`` (alerts on screen are dismissed through the presenter),
   /// its children are detached and become roots, and later adds end as owner closed at once.
-  public func close() { node.close() }
+  public func close() {
+    let node = node
+    Engine.shared.perform { node.applyClose() }
+  }
 
   /// Adds an alert to this dispatch and returns its handle.
   ///
@@ -221,11 +258,15 @@ public final class AlertDispatch {
     presenter: (any AlertPresenter)? = nil,
     completion: (@MainActor (AlertOutcome) -> Void)? = nil
   ) -> AlertHandle {
-    node.add(request, presenter: presenter, completion: completion)
+    let alert = AlertHandle(request: request, owner: node, seq: Engine.shared.nextStamp())
+    alert.presenterOverride = presenter
+    if let completion { alert.completions.append(completion) }
+    Engine.shared.perform(.add(node, alert)) { node.applyAdd(alert) }
+    return alert
   }
 
   /// The unfinished alert with this id anywhere in this dispatch's domain.
-  public func alert(withID id: AlertID) -> AlertHandle? { node.alert(withID: id) }
+  public func alert(withID id: AlertID) -> AlertHandle? { node.root.domain.alert(withID: id) }
 
   /// Says why the alert with this id is or is not on screen.
   ///

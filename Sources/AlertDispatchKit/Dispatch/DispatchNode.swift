@@ -6,9 +6,9 @@ import Synchronization
 /// event (its screen is gone for good: its alerts end as owner closed, its children become
 /// roots). That event may come in the middle of a pass, from a presenter or a completion
 /// handler, and like every call it waits until the pass ends; a Swift deinit cannot hand its
-/// object to work that runs later. So the dispatch the app holds forwards to this node, which
-/// the tree, the alerts and the engine hold, and its deinit hands the node on to
-/// ``ownerReleased()``. Parent and child links between nodes are strong; the cycles they make
+/// object to work that runs later. So the dispatch the app holds turns each call into an action
+/// on this node, which the tree, the alerts and the engine hold, and its deinit hands the node
+/// on to ``ownerReleased()``. Parent and child links between nodes are strong; the cycles they make
 /// are broken when the app releases a dispatch.
 @MainActor
 final class DispatchNode {
@@ -154,84 +154,6 @@ final class DispatchNode {
 
   /// The alerts of this dispatch that have not ended, first added first.
   var unfinishedAlerts: [AlertHandle] { alerts.values }
-
-  /// See ``AlertDispatch/setParent(_:)``.
-  func setParent(_ parent: DispatchNode?) throws(AlertDispatchError) {
-    if let parent {
-      if isClosed { throw .closed(name) }
-      if parent.isClosed { throw .closed(parent.name) }
-      var path = [name]
-      var node: DispatchNode? = parent
-      while let current = node {
-        path.append(current.name)
-        if current === self { throw .parentCycle(path) }
-        node = current.parent
-      }
-    }
-    Engine.shared.perform { self.applySetParent(parent) }
-  }
-
-  /// See ``AlertDispatch/appear()``.
-  func appear() {
-    Engine.shared.perform(.setVisible(self, true)) { applySetVisible(true) }
-  }
-
-  /// See ``AlertDispatch/disappear()``.
-  func disappear() {
-    Engine.shared.perform(.setVisible(self, false)) { applySetVisible(false) }
-  }
-
-  /// Names `child` the active child (see ``AlertDispatch/activeChild``).
-  func setActiveChild(_ child: DispatchNode?) {
-    Engine.shared.perform(.setActiveChild(self, child)) { applySetActiveChild(child) }
-  }
-
-  /// See ``AlertDispatch/pause()``.
-  func pause() {
-    Engine.shared.perform {
-      self.isPaused = true
-      self.requestPass()
-    }
-  }
-
-  /// See ``AlertDispatch/resume()``.
-  func resume() {
-    Engine.shared.perform {
-      self.isPaused = false
-      self.requestPass()
-    }
-  }
-
-  /// See ``AlertDispatch/setNeedsArbitration()``.
-  func setNeedsArbitration() {
-    Engine.shared.perform {
-      self.requestPassRetryingRefused()
-    }
-  }
-
-  /// See ``AlertDispatch/close()``.
-  func close() {
-    Engine.shared.perform { self.applyClose() }
-  }
-
-  /// See ``AlertDispatch/add(_:presenter:completion:)``.
-  @discardableResult
-  func add(
-    _ request: consuming AlertRequest,
-    presenter: (any AlertPresenter)? = nil,
-    completion: (@MainActor (AlertOutcome) -> Void)? = nil
-  ) -> AlertHandle {
-    let alert = AlertHandle(request: request, owner: self, seq: Engine.shared.nextStamp())
-    alert.presenterOverride = presenter
-    if let completion { alert.completions.append(completion) }
-    Engine.shared.perform(.add(self, alert)) { applyAdd(alert) }
-    return alert
-  }
-
-  /// See ``AlertDispatch/alert(withID:)``.
-  func alert(withID id: AlertID) -> AlertHandle? {
-    root.domain.alert(withID: id)
-  }
 
   /// See ``AlertDispatch/observe(_:)``.
   @discardableResult

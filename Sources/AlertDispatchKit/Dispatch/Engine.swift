@@ -67,12 +67,8 @@ final class Engine {
   }
 
   /// Runs `body` at once when nothing is running (then the passes it asked for), or queues
-  /// `action` behind the running action or pass, as `perform(_:)` would run it.
-  ///
-  /// The frequent calls (add, dismiss, appear, …) come through here, so that a call made when
-  /// nothing runs, the common case, builds no `Action`: its payload (a dispatch, an alert)
-  /// would be retained when the case is made and released when it is dropped, two atomic
-  /// operations each.
+  /// `action` behind the running action or pass. The frequent calls come through here, so that
+  /// a call made when nothing runs builds no `Action` (and retains nothing for it).
   func perform(_ action: @autoclosure () -> Action, now body: () -> Void) {
     if isDraining {
       actions.append(action())
@@ -99,18 +95,8 @@ final class Engine {
   func markDirty(_ root: DispatchNode) {
     guard !root.needsPass else { return }
     root.needsPass = true
-    enqueue(root)
-    if !isDraining { drain() }
-  }
-
-  /// Puts `root` last in the line of roots waiting for a pass.
-  private func enqueue(_ root: DispatchNode) {
     dirtyRoots.append(root)
-  }
-
-  /// Takes the root first in line for a pass, if any.
-  private func dequeue() -> DispatchNode? {
-    dirtyRoots.isEmpty ? nil : dirtyRoots.removeFirst()
+    if !isDraining { drain() }
   }
 
   /// Takes a root that waits for a pass out of line: it is being freed.
@@ -134,7 +120,8 @@ final class Engine {
           actionHead = 0
         }
         action.run()
-      } else if let root = dequeue() {
+      } else if !dirtyRoots.isEmpty {
+        let root = dirtyRoots.removeFirst()
         if root.passScheduling == .coalesced && !runningDeferred {
           // Held until the deferred drain, which takes the roots back in line.
           deferredRoots.append(root)
@@ -167,7 +154,7 @@ final class Engine {
     guard let index = deferredRoots.position(of: root) else { return }
     // Out of the deferred line, held by the caller (its dispatch is being set).
     deferredRoots.remove(at: index)
-    enqueue(root)
+    dirtyRoots.append(root)
     if !isDraining { drain() }
   }
 
@@ -191,7 +178,7 @@ final class Engine {
     // released, draining the engine) while this line is being changed.
     var deferred: [DispatchNode] = []
     swap(&deferred, &deferredRoots)
-    for root in deferred { enqueue(root) }
+    dirtyRoots += deferred
     runningDeferred = true
     if !isDraining { drain() }
     runningDeferred = false
