@@ -12,58 +12,43 @@ extension DispatchNode {
 
   /// Checks DESIGN.md's invariants over this root's domain by brute force, independently of the
   /// incremental structures the arbiter uses. Returns one line per violation.
+  ///
+  /// It applies the rules of the check after a pass (`checkPassInvariants()`) to every alert
+  /// and lane of the domain, with the best alert that could go up found among all the alerts
+  /// rather than the fronts of the lines, then checks the indexes as wholes.
   func checkInvariants() -> [String] {
     guard parent == nil else { return root.checkInvariants() }
     var violations: [String] = []
     let chain = ActiveChain(root: self)
     let all = subtreeAlerts
-    // The table of ids holds none but the domain's unfinished alerts.
+    // The table of ids holds none but the domain's unfinished alerts, each under its own id.
     let known = Set(all.map(ObjectIdentifier.init))
     if domain.holders.values.contains(where: { !known.contains(ObjectIdentifier($0)) }) {
       violations.append(
         "the table of ids holds an alert that is not an unfinished alert of the domain")
     }
-    // The lists of waiters name only unfinished alerts of the domain, each once for each of
-    // its dependencies.
-    guard let listed = domain.listedWaiters(within: all) else {
+    let holding = all.count { domain.alert(withID: $0.id) === $0 }
+    if holding != domain.holders.count {
+      violations.append(
+        "the table of ids holds \(domain.holders.count) alerts; \(holding) hold their ids")
+    }
+    // The lists of waiters name only unfinished alerts of the domain (`checkPlaces` counts
+    // each alert's places in them).
+    if domain.listedWaiters(within: all) == nil {
       return ["a list of waiters names an alert that is not an unfinished alert of the domain"]
-    }
-    let dependencies = all.reduce(0) { $0 + $1.request.dependencies.count }
-    if listed != dependencies {
-      violations.append(
-        "the lists of waiters name \(listed) waiters; the alerts have \(dependencies) dependencies")
-    }
-    // It holds each alert once, under its own id, and none that gave its id to a replacement.
-    let holding = all.filter { domain.alert(withID: $0.id) === $0 }
-    if holding.count != domain.holders.count {
-      violations.append(
-        "the table of ids holds \(domain.holders.count) alerts; \(holding.count) hold their ids")
-    }
-    for alert in holding where alert.isBeingReplaced {
-      violations.append("alert '\(alert.id)', replaced, still holds its id")
     }
     for alert in all {
       if alert.state.isEnded { violations.append("ended alert '\(alert.id)' is still indexed") }
-      violations += checkAlert(alert, chain)
+      // A visible alert is checked with its lane's visible alerts (a visible alert its lane
+      // does not list is reported by `checkPlaces`).
+      if !alert.state.isVisible { violations += checkAlert(alert, chain) }
+      if let owner = alert.owner { violations += checkPlaces(of: alert, owner: owner) }
     }
     var byLane: [LaneKey: [AlertHandle]] = [:]
     for alert in all { byLane[alert.laneKey, default: []].append(alert) }
     for lane in domain.lanes {
-      let alerts = byLane[lane.lane.key] ?? []
-      violations += checkLane(lane.lane, alerts: alerts, chain)
-      // The lane's list of visible alerts, kept as alerts go up and come down, holds exactly
-      // its alerts on screen, each once.
-      let onScreen = alerts.filter { $0.state.isVisible }
-      let listed = Array(lane.visible)
-      let missing = onScreen.filter { alert in !listed.contains { $0 === alert } }
-      let extra = listed.enumerated().filter { index, alert in
-        !onScreen.contains { $0 === alert } || listed[..<index].contains { $0 === alert }
-      }
-      if !missing.isEmpty || !extra.isEmpty {
-        violations.append(
-          "lane '\(lane.lane)' lists visible \(listed.map(\.id)), but \(onScreen.map(\.id)) are on screen"
-        )
-      }
+      let best = bestEligible(in: byLane[lane.lane.key] ?? [], chain: chain)
+      violations += checkLaneFront(lane, chain, best: best)
     }
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
@@ -142,19 +127,6 @@ extension DispatchNode {
       }
     }
     return violations
-  }
-
-  private func checkLane(_ lane: AlertLane, alerts: [AlertHandle], _ chain: ActiveChain)
-    -> [String]
-  {
-    // A cover counts only while the coverer is up in this lane of this domain: a dispatch that
-    // leaves the domain takes its alerts with it, and stops covering anything here.
-    let front = alerts.filter { alert in
-      guard alert.state.isVisible else { return false }
-      guard let coverer = alert.coveredBy, coverer.state.isVisible else { return true }
-      return !alerts.contains { $0 === coverer }
-    }
-    return checkFront(of: lane, front, best: bestEligible(in: alerts, chain: chain))
   }
 
   /// The rules on a lane's front alerts, given `best`, the best alert that could go up now.

@@ -53,7 +53,9 @@ extension DispatchNode {
         violations += checkPlaces(of: alert, owner: owner)
       }
     }
-    for lane in domain.lanes { violations += checkLaneFront(lane, chain) }
+    for lane in domain.lanes {
+      violations += checkLaneFront(lane, chain, best: bestInLine(lane, chain))
+    }
     return violations
   }
 
@@ -86,7 +88,7 @@ extension DispatchNode {
   /// An unfinished alert's places in the indexes: its lane's list of visible alerts while it is
   /// visible, its dispatch's line while it waits to go up, the table of ids, and the lists of
   /// waiters once for each of its dependencies.
-  private func checkPlaces(of alert: AlertHandle, owner: DispatchNode) -> [String] {
+  func checkPlaces(of alert: AlertHandle, owner: DispatchNode) -> [String] {
     var violations: [String] = []
     if !owner.alerts.contains(alert) {
       violations.append("unfinished alert '\(alert.id)' is not indexed by its dispatch")
@@ -133,9 +135,10 @@ extension DispatchNode {
   }
 
   /// A lane's visible alerts are visible, of this lane and domain, each listed once, and keep
-  /// the rules of each alert and of the front; the best alert that could go up is read from
-  /// the lines of the chain's dispatches.
-  private func checkLaneFront(_ lane: Domain.LaneState, _ chain: ActiveChain) -> [String] {
+  /// the rules of each alert and of the front, given `best`, the best alert that could go up.
+  func checkLaneFront(_ lane: Domain.LaneState, _ chain: ActiveChain, best: AlertHandle?)
+    -> [String]
+  {
     var violations: [String] = []
     var listed: Set<ObjectIdentifier> = []
     for alert in lane.visible {
@@ -153,7 +156,7 @@ extension DispatchNode {
       guard let coverer = alert.coveredBy, coverer.state.isVisible else { return true }
       return !listed.contains(ObjectIdentifier(coverer))
     }
-    return violations + checkFront(of: lane.lane, front, best: bestInLine(lane, chain))
+    return violations + checkFront(of: lane.lane, front, best: best)
   }
 
   /// The best alert that could go up now in `lane`, from the fronts of the lines of the chain's
