@@ -116,8 +116,9 @@ extension DispatchNode {
     alert.isInLine = waits
     if waits {
       lines[alert.laneKey, default: LaneLine()].insert(alert)
-    } else if lines[alert.laneKey]?.remove(alert) == true, lines[alert.laneKey]?.isEmpty == true {
-      lines[alert.laneKey] = nil
+    } else if let line = lines.index(forKey: alert.laneKey) {
+      lines.values[line].remove(alert)
+      if lines.values[line].isEmpty { lines.remove(at: line) }
     }
   }
 
