@@ -87,8 +87,9 @@ final class Domain {
   /// Gives `alert` its id unless an unfinished alert has it: returns that alert (and gives the
   /// id to nobody), or `nil`; and the alerts that wait for the id either way.
   func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: [AlertHandle]) {
-    let existing = holders[alert.id]
-    if existing == nil { holders[alert.id] = alert }
+    // One look-up in the common case: the id is free.
+    let existing = holders.updateValue(alert, forKey: alert.id)
+    if let existing { holders[alert.id] = existing }
     return (existing, waiters(for: alert.id))
   }
 
@@ -121,8 +122,10 @@ final class Domain {
         return nil
       }
     }
-    guard holders[alert.id] === alert else { return nil }
-    holders[alert.id] = nil
+    guard let index = holders.index(forKey: alert.id), holders.values[index] === alert else {
+      return nil
+    }
+    holders.remove(at: index)
     return waiters(for: alert.id)
   }
 

@@ -3,14 +3,12 @@ extension DispatchNode {
   /// A snapshot of this root's domain over a chain, and the alerts it names.
   struct Snapshot {
     var input: PassInput
-    /// The alerts each lane of the input names, shown ones first, for carrying the plan out.
-    var alerts: [[AlertHandle]] = []
+    /// The alerts the input names, for carrying the plan out.
+    var alerts: [AlertHandle] = []
 
     /// The alert `ref` names. Every decision names an alert of its snapshot.
     func alert(_ ref: AlertRef) -> AlertHandle {
-      for lane in alerts {
-        for alert in lane where alert.seq == ref.sequence { return alert }
-      }
+      for alert in alerts where alert.seq == ref.sequence { return alert }
       preconditionFailure("a decision names \(ref), which its snapshot does not hold")
     }
   }
@@ -19,23 +17,21 @@ extension DispatchNode {
   /// front of each lane's line, and more of a line whenever the arbiter asks for it.
   func planPass(over chain: ActiveChain, at now: AlertInstant) -> (PassPlan, Snapshot) {
     var snapshot = Snapshot(input: PassInput(now: now, lanes: []))
-    var depths: [Int] = []
     for index in domain.lanes.indices {
       // The first candidate alone decides most lanes: the arbiter asks for more when not.
       let depth = domain.lanes[index].lane.capacity == .unlimited ? Int.max : 1
-      depths.append(depth)
-      var alerts: [AlertHandle] = []
-      snapshot.input.lanes.append(laneInput(at: index, depth: depth, chain, &alerts))
-      snapshot.alerts.append(alerts)
+      let lane = laneInput(at: index, depth: depth, chain, &snapshot.alerts)
+      snapshot.input.lanes.append(lane)
     }
     while true {
       do {
         return (try Arbiter.plan(snapshot.input), snapshot)
       } catch {
-        depths[error.lane] *= 2
-        snapshot.alerts[error.lane] = []
-        snapshot.input.lanes[error.lane] = laneInput(
-          at: error.lane, depth: depths[error.lane], chain, &snapshot.alerts[error.lane])
+        // The arbiter read every candidate of the lane, and its line goes on: read twice as
+        // many. The alerts named again are the same alerts.
+        let depth = 2 * snapshot.input.lanes[error.lane].candidates.count
+        let lane = laneInput(at: error.lane, depth: depth, chain, &snapshot.alerts)
+        snapshot.input.lanes[error.lane] = lane
       }
     }
   }
