@@ -61,9 +61,8 @@ extension DispatchNode {
     var merge = LaneMerge(chain, lane: state.lane.key)
     while lane.candidates.count < depth, let alert = merge.next() {
       alerts.append(alert)
-      var candidate = candidate(alert)
-      candidate.beneath = hiddenBeneath(alert, chain, &alerts)
-      lane.candidates.append(candidate)
+      let beneath = hiddenBeneath(alert, chain, &alerts)
+      lane.candidates.append(candidate(alert, beneath: beneath))
     }
     // Not looked for: reading on would cost a cursor per dispatch of the chain, and the
     // arbiter most often stops at the first candidate.
@@ -90,9 +89,10 @@ extension DispatchNode {
 
   /// `alert`, queued or suspended, as a candidate; its placement and dependencies as the chain
   /// and the domain say (a pass's candidates are all on the chain and unblocked).
-  func candidate(_ alert: AlertHandle, placement: PassInput.Placement = .onChain)
-    -> PassInput.Candidate
-  {
+  func candidate(
+    _ alert: AlertHandle, placement: PassInput.Placement = .onChain,
+    beneath: [PassInput.Beneath] = []
+  ) -> PassInput.Candidate {
     let request = alert.request
     return PassInput.Candidate(
       alert: alert.ref, priority: alert.priority, isSuspended: alert.state.isSuspended,
@@ -104,7 +104,7 @@ extension DispatchNode {
       },
       style: request.style, interruption: request.interruption,
       ledgerKeys: request.isCounted ? request.frequencyLedgerKeys : [],
-      limits: alert.mayBeCapped ? frequencyLimits(for: request) : [])
+      limits: alert.mayBeCapped ? frequencyLimits(for: request) : [], beneath: beneath)
   }
 }
 
