@@ -9,7 +9,7 @@ extension DispatchNode {
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))
     }
-    if let message = alert.request.validationError ?? domain.registerLane(alert.request.lane) {
+    if let message = alert.request.validationError ?? domain.registerLane(of: alert) {
       diagnose("alert '\(alert.request.id)' refused: \(message)", alert: alert)
       return alert.end(.cancelled(.invalidRequest(message)))
     }
@@ -253,7 +253,7 @@ extension DispatchNode {
     }
     everyone.sort { $0.seq < $1.seq }
     for alert in everyone {
-      _ = domain.registerLane(alert.request.lane)
+      _ = domain.registerLane(of: alert)
       // An alert replaced while on screen gave its id to its replacement when it was replaced;
       // it keeps animating out, but the id is not its own any more.
       if !alert.isBeingReplaced {

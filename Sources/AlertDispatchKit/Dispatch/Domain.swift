@@ -43,13 +43,17 @@ final class Domain {
     lanes.firstIndex { $0.lane.key == lane }
   }
 
-  /// Registers `lane` with the domain; returns why a request cannot use it (the domain knows
-  /// the lane's name with other settings), or `nil`.
-  func registerLane(_ lane: AlertLane) -> String? {
+  /// Registers the lane of `alert` with the domain and gives the alert the lane's index; returns
+  /// why the request cannot use it (the domain knows the lane's name with other settings), or
+  /// `nil`.
+  func registerLane(of alert: AlertHandle) -> String? {
+    let lane = alert.request.lane
     guard let index = index(of: lane.key) else {
+      alert.laneIndex = lanes.count
       lanes.append(LaneState(lane: lane))
       return nil
     }
+    alert.laneIndex = index
     let known = lanes[index].lane
     guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap else {
       return
@@ -59,13 +63,11 @@ final class Domain {
   }
 
   func addVisible(_ alert: AlertHandle) {
-    guard let index = index(of: alert.laneKey) else { return }
-    lanes[index].visible.append(alert)
+    lanes[alert.laneIndex].visible.append(alert)
   }
 
   func removeVisible(_ alert: AlertHandle) {
-    guard let lane = index(of: alert.laneKey) else { return }
-    lanes[lane].visible.removeAll { $0 === alert }
+    lanes[alert.laneIndex].visible.removeAll { $0 === alert }
   }
 
   /// The unfinished alert with this id.

@@ -17,10 +17,10 @@ extension DispatchNode {
   /// front of each lane's line, and more of a line whenever the arbiter asks for it.
   func planPass(over chain: ActiveChain, at now: AlertInstant) -> (PassPlan, Snapshot) {
     var snapshot = Snapshot(input: PassInput(now: now, lanes: []))
-    for index in domain.lanes.indices {
+    for state in domain.lanes {
       // The first candidate alone decides most lanes: the arbiter asks for more when not.
-      let depth = domain.lanes[index].lane.capacity == .unlimited ? Int.max : 1
-      let lane = laneInput(at: index, depth: depth, chain, &snapshot.alerts)
+      let depth = state.lane.capacity == .unlimited ? Int.max : 1
+      let lane = laneInput(state, depth: depth, chain, &snapshot.alerts)
       snapshot.input.lanes.append(lane)
     }
     while true {
@@ -30,18 +30,17 @@ extension DispatchNode {
         // The arbiter read every candidate of the lane, and its line goes on: read twice as
         // many. The alerts named again are the same alerts.
         let depth = 2 * snapshot.input.lanes[error.lane].candidates.count
-        let lane = laneInput(at: error.lane, depth: depth, chain, &snapshot.alerts)
+        let lane = laneInput(domain.lanes[error.lane], depth: depth, chain, &snapshot.alerts)
         snapshot.input.lanes[error.lane] = lane
       }
     }
   }
 
-  /// The lane at `index` of this root's domain, with at most `depth` candidates; the alerts it
-  /// names are appended to `alerts`.
+  /// A lane of this root's domain, with at most `depth` candidates; the alerts it names are
+  /// appended to `alerts`.
   func laneInput(
-    at index: Int, depth: Int, _ chain: ActiveChain, _ alerts: inout [AlertHandle]
+    _ state: Domain.LaneState, depth: Int, _ chain: ActiveChain, _ alerts: inout [AlertHandle]
   ) -> PassInput.Lane {
-    let state = domain.lanes[index]
     var lane = PassInput.Lane(
       capacity: state.lane.capacity.limit, minimumGap: state.lane.minimumGap,
       lastEnd: state.lastEnd)
