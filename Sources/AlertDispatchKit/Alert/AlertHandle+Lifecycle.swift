@@ -128,8 +128,8 @@ extension AlertHandle {
       let domain = root.domain
       if wasVisible {
         domain.removeVisible(self)
-        if let lane = domain.index(of: laneKey), domain.lanes[lane].hasGap {
-          domain.lanes[lane].lastEnd = root.clock.now
+        if domain.lanes[laneIndex].hasGap {
+          domain.lanes[laneIndex].lastEnd = root.clock.now
         }
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }

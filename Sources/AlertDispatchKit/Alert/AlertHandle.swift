@@ -49,6 +49,8 @@ public final class AlertHandle {
   /// The request's lane key and priority, read on every pass.
   nonisolated var laneKey: LaneKey { request.lane.key }
   nonisolated var priority: Int { request.priority.rawValue }
+  /// The index of its lane in its domain's lanes, given when it joins the domain.
+  var laneIndex = 0
   /// The ids of unfinished alerts this one waits for.
   var blockedBy = BlockerList()
   /// Whether the alert is in its dispatch's lane line, which only

@@ -64,7 +64,8 @@ extension DispatchNode {
       // once and in line order, and the lines hold every such alert.
       if node.lines.isEmpty && node.alerts.isEmpty { continue }
       var queued = 0
-      for (lane, line) in node.lines {
+      for line in node.lines {
+        let lane = line.lane
         var previous: AlertHandle?
         if line.isEmpty {
           violations.append("dispatch '\(node.name)' keeps an empty line for lane \(lane.rawValue)")

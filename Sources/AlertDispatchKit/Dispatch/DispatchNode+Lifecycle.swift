@@ -9,7 +9,7 @@ extension DispatchNode {
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))
     }
-    if let message = alert.request.validationError ?? domain.registerLane(alert.request.lane) {
+    if let message = alert.request.validationError ?? domain.registerLane(of: alert) {
       diagnose("alert '\(alert.request.id)' refused: \(message)", alert: alert)
       return alert.end(.cancelled(.invalidRequest(message)))
     }
@@ -114,10 +114,14 @@ extension DispatchNode {
     let waits = alert.waitsInLine
     guard waits != alert.isInLine else { return }
     alert.isInLine = waits
+    let lane = alert.laneKey
+    let line = lines.firstIndex { $0.lane == lane }
     if waits {
-      lines[alert.laneKey, default: LaneLine()].insert(alert)
-    } else if lines[alert.laneKey]?.remove(alert) == true, lines[alert.laneKey]?.isEmpty == true {
-      lines[alert.laneKey] = nil
+      if line == nil { lines.append(LaneLine(lane: lane)) }
+      lines[line ?? lines.count - 1].insert(alert)
+    } else if let line {
+      lines[line].remove(alert)
+      if lines[line].isEmpty { lines.remove(at: line) }
     }
   }
 
@@ -252,7 +256,7 @@ extension DispatchNode {
     }
     everyone.sort { $0.seq < $1.seq }
     for alert in everyone {
-      _ = domain.registerLane(alert.request.lane)
+      _ = domain.registerLane(of: alert)
       // An alert replaced while on screen gave its id to its replacement when it was replaced;
       // it keeps animating out, but the id is not its own any more.
       if !alert.isBeingReplaced {

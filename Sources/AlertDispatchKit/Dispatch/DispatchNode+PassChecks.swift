@@ -112,6 +112,9 @@ extension DispatchNode {
       }
     }
     if let index = domain.index(of: alert.laneKey) {
+      if alert.laneIndex != index {
+        violations.append("alert '\(alert.id)' has a stale lane index")
+      }
       let lane = domain.lanes[index]
       let listed = lane.visible.count { $0 === alert }
       if listed != (alert.state.isVisible ? 1 : 0) {

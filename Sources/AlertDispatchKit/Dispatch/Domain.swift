@@ -43,13 +43,17 @@ final class Domain {
     lanes.firstIndex { $0.lane.key == lane }
   }
 
-  /// Registers `lane` with the domain; returns why a request cannot use it (the domain knows
-  /// the lane's name with other settings), or `nil`.
-  func registerLane(_ lane: AlertLane) -> String? {
+  /// Registers the lane of `alert` with the domain and gives the alert the lane's index; returns
+  /// why the request cannot use it (the domain knows the lane's name with other settings), or
+  /// `nil`.
+  func registerLane(of alert: AlertHandle) -> String? {
+    let lane = alert.request.lane
     guard let index = index(of: lane.key) else {
+      alert.laneIndex = lanes.count
       lanes.append(LaneState(lane: lane))
       return nil
     }
+    alert.laneIndex = index
     let known = lanes[index].lane
     guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap else {
       return
@@ -59,13 +63,11 @@ final class Domain {
   }
 
   func addVisible(_ alert: AlertHandle) {
-    guard let index = index(of: alert.laneKey) else { return }
-    lanes[index].visible.append(alert)
+    lanes[alert.laneIndex].visible.append(alert)
   }
 
   func removeVisible(_ alert: AlertHandle) {
-    guard let lane = index(of: alert.laneKey) else { return }
-    lanes[lane].visible.removeAll { $0 === alert }
+    lanes[alert.laneIndex].visible.removeAll { $0 === alert }
   }
 
   /// The unfinished alert with this id.
@@ -87,8 +89,9 @@ final class Domain {
   /// Gives `alert` its id unless an unfinished alert has it: returns that alert (and gives the
   /// id to nobody), or `nil`; and the alerts that wait for the id either way.
   func claimUnlessTaken(_ alert: AlertHandle) -> (existing: AlertHandle?, waiters: [AlertHandle]) {
-    let existing = holders[alert.id]
-    if existing == nil { holders[alert.id] = alert }
+    // One look-up in the common case: the id is free.
+    let existing = holders.updateValue(alert, forKey: alert.id)
+    if let existing { holders[alert.id] = existing }
     return (existing, waiters(for: alert.id))
   }
 
@@ -121,8 +124,10 @@ final class Domain {
         return nil
       }
     }
-    guard holders[alert.id] === alert else { return nil }
-    holders[alert.id] = nil
+    guard let index = holders.index(forKey: alert.id), holders.values[index] === alert else {
+      return nil
+    }
+    holders.remove(at: index)
     return waiters(for: alert.id)
   }
 

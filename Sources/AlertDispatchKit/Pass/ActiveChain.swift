@@ -18,6 +18,9 @@ struct ActiveChain {
   init(root: DispatchNode) {
     var paused: Int?
     var next: DispatchNode? = root
+    // A chain is a few dispatches long: one allocation holds most, where growing one link at a
+    // time allocated again for the second.
+    links.reserveCapacity(4)
     // No dispatch can come twice: an active child's parent is the dispatch before it, and
     // parent links have no cycle. The bound only guards against a hang should that ever break.
     while let node = next, node.canBeOnChain, links.count < 100_000 {

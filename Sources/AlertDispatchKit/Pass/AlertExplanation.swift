@@ -96,7 +96,7 @@ extension DispatchNode {
     }
     // The whole line of the lane: an alert ahead of this one may wait out a refusal.
     var alerts: [AlertHandle] = []
-    let lane = laneInput(at: index, depth: .max, chain, &alerts)
+    let lane = laneInput(domain.lanes[index], depth: .max, chain, &alerts)
     return Arbiter.explanation(
       of: candidate(alert, placement: placement), in: lane, at: clock.now)
   }

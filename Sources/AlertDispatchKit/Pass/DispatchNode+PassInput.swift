@@ -3,14 +3,12 @@ extension DispatchNode {
   /// A snapshot of this root's domain over a chain, and the alerts it names.
   struct Snapshot {
     var input: PassInput
-    /// The alerts each lane of the input names, shown ones first, for carrying the plan out.
-    var alerts: [[AlertHandle]] = []
+    /// The alerts the input names, for carrying the plan out.
+    var alerts: [AlertHandle] = []
 
     /// The alert `ref` names. Every decision names an alert of its snapshot.
     func alert(_ ref: AlertRef) -> AlertHandle {
-      for lane in alerts {
-        for alert in lane where alert.seq == ref.sequence { return alert }
-      }
+      for alert in alerts where alert.seq == ref.sequence { return alert }
       preconditionFailure("a decision names \(ref), which its snapshot does not hold")
     }
   }
@@ -19,33 +17,30 @@ extension DispatchNode {
   /// front of each lane's line, and more of a line whenever the arbiter asks for it.
   func planPass(over chain: ActiveChain, at now: AlertInstant) -> (PassPlan, Snapshot) {
     var snapshot = Snapshot(input: PassInput(now: now, lanes: []))
-    var depths: [Int] = []
-    for index in domain.lanes.indices {
+    for state in domain.lanes {
       // The first candidate alone decides most lanes: the arbiter asks for more when not.
-      let depth = domain.lanes[index].lane.capacity == .unlimited ? Int.max : 1
-      depths.append(depth)
-      var alerts: [AlertHandle] = []
-      snapshot.input.lanes.append(laneInput(at: index, depth: depth, chain, &alerts))
-      snapshot.alerts.append(alerts)
+      let depth = state.lane.capacity == .unlimited ? Int.max : 1
+      let lane = laneInput(state, depth: depth, chain, &snapshot.alerts)
+      snapshot.input.lanes.append(lane)
     }
     while true {
       do {
         return (try Arbiter.plan(snapshot.input), snapshot)
       } catch {
-        depths[error.lane] *= 2
-        snapshot.alerts[error.lane] = []
-        snapshot.input.lanes[error.lane] = laneInput(
-          at: error.lane, depth: depths[error.lane], chain, &snapshot.alerts[error.lane])
+        // The arbiter read every candidate of the lane, and its line goes on: read twice as
+        // many. The alerts named again are the same alerts.
+        let depth = 2 * snapshot.input.lanes[error.lane].candidates.count
+        let lane = laneInput(domain.lanes[error.lane], depth: depth, chain, &snapshot.alerts)
+        snapshot.input.lanes[error.lane] = lane
       }
     }
   }
 
-  /// The lane at `index` of this root's domain, with at most `depth` candidates; the alerts it
-  /// names are appended to `alerts`.
+  /// A lane of this root's domain, with at most `depth` candidates; the alerts it names are
+  /// appended to `alerts`.
   func laneInput(
-    at index: Int, depth: Int, _ chain: ActiveChain, _ alerts: inout [AlertHandle]
+    _ state: Domain.LaneState, depth: Int, _ chain: ActiveChain, _ alerts: inout [AlertHandle]
   ) -> PassInput.Lane {
-    let state = domain.lanes[index]
     var lane = PassInput.Lane(
       capacity: state.lane.capacity.limit, minimumGap: state.lane.minimumGap,
       lastEnd: state.lastEnd)
@@ -65,9 +60,8 @@ extension DispatchNode {
     var merge = LaneMerge(chain, lane: state.lane.key)
     while lane.candidates.count < depth, let alert = merge.next() {
       alerts.append(alert)
-      var candidate = candidate(alert)
-      candidate.beneath = hiddenBeneath(alert, chain, &alerts)
-      lane.candidates.append(candidate)
+      let beneath = hiddenBeneath(alert, chain, &alerts)
+      lane.candidates.append(candidate(alert, beneath: beneath))
     }
     // Not looked for: reading on would cost a cursor per dispatch of the chain, and the
     // arbiter most often stops at the first candidate.
@@ -94,9 +88,10 @@ extension DispatchNode {
 
   /// `alert`, queued or suspended, as a candidate; its placement and dependencies as the chain
   /// and the domain say (a pass's candidates are all on the chain and unblocked).
-  func candidate(_ alert: AlertHandle, placement: PassInput.Placement = .onChain)
-    -> PassInput.Candidate
-  {
+  func candidate(
+    _ alert: AlertHandle, placement: PassInput.Placement = .onChain,
+    beneath: [PassInput.Beneath] = []
+  ) -> PassInput.Candidate {
     let request = alert.request
     return PassInput.Candidate(
       alert: alert.ref, priority: alert.priority, isSuspended: alert.state.isSuspended,
@@ -108,7 +103,7 @@ extension DispatchNode {
       },
       style: request.style, interruption: request.interruption,
       ledgerKeys: request.isCounted ? request.frequencyLedgerKeys : [],
-      limits: alert.mayBeCapped ? frequencyLimits(for: request) : [])
+      limits: alert.mayBeCapped ? frequencyLimits(for: request) : [], beneath: beneath)
   }
 }
 

@@ -7,10 +7,10 @@ extension AlertHandle {
 
 /// The alerts of one dispatch that wait to go up in one lane, in line order.
 ///
-/// A sorted array of priority bands, highest first, each holding its alerts first added first.
+/// A sorted array of priority bands, lowest first, each holding its alerts first added first.
 /// Alerts of a lane share a few priorities, so a band is found by a binary search over a short
-/// array, and an alert joins the end of its band: adding, and taking the alert in front, touch
-/// one band and never move the others' alerts.
+/// array, and an alert joins the end of its band. The front of the line is the last band, so
+/// taking the alert in front, even the last one of its band, never moves the other bands.
 @MainActor
 struct LaneLine {
   struct Band {
@@ -29,14 +29,18 @@ struct LaneLine {
     }
   }
 
-  /// Highest priority first.
+  /// The lane whose alerts wait in the line.
+  let lane: LaneKey
+  /// Lowest priority first.
   private var bands: [Band] = []
+
+  init(lane: LaneKey) { self.lane = lane }
 
   /// Whether no alert waits in the line.
   var isEmpty: Bool { bands.isEmpty }
 
   /// The alert in front.
-  var first: AlertHandle? { bands.first?.alerts.first }
+  var first: AlertHandle? { bands.last?.alerts.first }
 
   /// Puts `alert` in its place in line, unless it is there.
   mutating func insert(_ alert: AlertHandle) {
@@ -68,18 +72,32 @@ struct LaneLine {
 
   /// The index of the band of `priority`, or where it would go.
   private func band(of priority: Int) -> (index: Int, found: Bool) {
-    let index = bands.partitioningIndex { $0.priority <= priority }
+    let index = bands.partitioningIndex { $0.priority >= priority }
     return (index, index < bands.count && bands[index].priority == priority)
   }
 
   /// The alerts in line order.
-  var alerts: [AlertHandle] { bands.flatMap(\.alerts) }
+  var alerts: [AlertHandle] { bands.reversed().flatMap(\.alerts) }
 
   /// A reader of the line from its front.
-  func reader() -> Reader { bands.lazy.map(\.alerts).joined().makeIterator() }
+  func reader() -> Reader { bands.reversed().lazy.map(\.alerts).joined().makeIterator() }
 
   /// Reads a line in line order.
-  typealias Reader = FlattenSequence<LazyMapSequence<[Band], [AlertHandle]>>.Iterator
+  typealias Reader = FlattenSequence<LazyMapSequence<ReversedCollection<[Band]>, [AlertHandle]>>
+    .Iterator
+}
+
+extension [LaneLine] {
+  /// The line of `lane` among a dispatch's lines, one for each lane in which an alert waits. A
+  /// dispatch waits in a few lanes: a linear search costs less than hashing the lane's name.
+  subscript(lane: LaneKey) -> LaneLine? {
+    get { first { $0.lane == lane } }
+    set {
+      let index = firstIndex { $0.lane == lane }
+      if let index, let newValue { self[index] = newValue } else if let index { remove(at: index) }
+      if index == nil, let newValue { append(newValue) }
+    }
+  }
 }
 
 extension Array {
