@@ -114,14 +114,11 @@ extension DispatchNode {
     let waits = alert.waitsInLine
     guard waits != alert.isInLine else { return }
     alert.isInLine = waits
-    let lane = alert.laneKey
-    let line = lines.firstIndex { $0.lane == lane }
     if waits {
-      if line == nil { lines.append(LaneLine(lane: lane)) }
-      lines[line ?? lines.count - 1].insert(alert)
-    } else if let line {
-      lines[line].remove(alert)
-      if lines[line].isEmpty { lines.remove(at: line) }
+      lines[alert.laneKey, default: LaneLine()].insert(alert)
+    } else if let line = lines.index(forKey: alert.laneKey) {
+      lines.values[line].remove(alert)
+      if lines.values[line].isEmpty { lines.remove(at: line) }
     }
   }
 

@@ -63,7 +63,7 @@ final class DispatchNode {
   /// The unfinished alerts of this dispatch.
   var alerts = UnfinishedAlerts()
   /// The alerts of this dispatch that wait to go up, by lane.
-  var lines: [LaneLine] = []
+  var lines: [LaneKey: LaneLine] = [:]
   let domain = Domain()
   var needsPass = false
   var lastRejectedChild: ObjectIdentifier?

@@ -29,12 +29,8 @@ struct LaneLine {
     }
   }
 
-  /// The lane whose alerts wait in the line.
-  let lane: LaneKey
   /// Lowest priority first.
   private var bands: [Band] = []
-
-  init(lane: LaneKey) { self.lane = lane }
 
   /// Whether no alert waits in the line.
   var isEmpty: Bool { bands.isEmpty }
@@ -85,19 +81,6 @@ struct LaneLine {
   /// Reads a line in line order.
   typealias Reader = FlattenSequence<LazyMapSequence<ReversedCollection<[Band]>, [AlertHandle]>>
     .Iterator
-}
-
-extension [LaneLine] {
-  /// The line of `lane` among a dispatch's lines, one for each lane in which an alert waits. A
-  /// dispatch waits in a few lanes: a linear search costs less than hashing the lane's name.
-  subscript(lane: LaneKey) -> LaneLine? {
-    get { first { $0.lane == lane } }
-    set {
-      let index = firstIndex { $0.lane == lane }
-      if let index, let newValue { self[index] = newValue } else if let index { remove(at: index) }
-      if index == nil, let newValue { append(newValue) }
-    }
-  }
 }
 
 extension Array {
