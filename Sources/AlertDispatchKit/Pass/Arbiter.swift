@@ -86,6 +86,7 @@ struct Arbiter {
   /// decision is unstamped, or is the earliest stamped one of the lanes' next decisions, goes
   /// next.
   private mutating func interleaveLanes() {
+    if laneDecisions.count == 1 { return plan.decisions = laneDecisions[0].map(\.decision) }
     var next = Array(repeating: 0, count: laneDecisions.count)
     while true {
       var earliest: UInt64?
