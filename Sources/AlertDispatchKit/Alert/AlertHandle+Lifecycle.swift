@@ -121,7 +121,10 @@ extension AlertHandle {
     settleFrequencyCharge(outcome)
     coveredBy = nil
     hiddenBeneath = []
-    releasePresenters()
+    // An ended alert needs no presenter; one that still holds the alert (the app reported it
+    // dismissed without telling the presenter) would otherwise keep both alive.
+    activePresenter = nil
+    presenterOverride = nil
     if let dispatch = owner {
       dispatch.updateQueueMembership(self)
       let root = dispatch.root
@@ -171,13 +174,6 @@ extension AlertHandle {
     case .suspended: true
     case .added, .pending, .presenting, .showing, .dismissing, .ended: false
     }
-  }
-
-  /// An ended alert needs no presenter. A presenter that still holds the alert (the app
-  /// reported it dismissed without telling the presenter) would otherwise keep both alive.
-  private func releasePresenters() {
-    activePresenter = nil
-    presenterOverride = nil
   }
 
   private func unindex(from domain: Domain) {

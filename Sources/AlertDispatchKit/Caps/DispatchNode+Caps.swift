@@ -14,26 +14,25 @@ extension DispatchNode {
   /// ``Arbiter/capBlock(of:planned:)``).
   func frequencyLimits(for request: AlertRequest) -> [PassInput.FrequencyLimit] {
     let policy = frequencyPolicy
+    func limit(_ key: String, _ limit: Int, per window: FrequencyWindow, _ label: String)
+      -> PassInput.FrequencyLimit
+    {
+      let phrase = FrequencyWindow.phrase(
+        limit: limit, window: window, timeZone: policy?.timeZone ?? .autoupdatingCurrent)
+      return PassInput.FrequencyLimit(
+        key: key, shows: policy?.shows(of: key, in: window) ?? 0, limit: limit,
+        text: "\(phrase) (\(label))")
+    }
     var limits: [PassInput.FrequencyLimit] = []
     if let cap = request.cap {
       let key = cap.key ?? request.id.rawValue
-      let phrase = FrequencyWindow.phrase(
-        limit: cap.limit, window: cap.window, timeZone: policy?.timeZone ?? .autoupdatingCurrent)
-      limits.append(
-        PassInput.FrequencyLimit(
-          key: key, shows: policy?.shows(of: key, in: cap.window) ?? 0, limit: cap.limit,
-          text: "\(phrase) (key \(key))"))
+      limits.append(limit(key, cap.limit, per: cap.window, "key \(key)"))
     }
-    if let category = request.category, let policy, let budget = policy.budgets[category],
+    if let category = request.category, let budget = policy?.budgets[category],
       budget.validationError == nil
     {
       let key = FrequencyPolicy.categoryPrefix + category
-      let phrase = FrequencyWindow.phrase(
-        limit: budget.limit, window: budget.window, timeZone: policy.timeZone)
-      limits.append(
-        PassInput.FrequencyLimit(
-          key: key, shows: policy.shows(of: key, in: budget.window), limit: budget.limit,
-          text: "\(phrase) (category \(category))"))
+      limits.append(limit(key, budget.limit, per: budget.window, "category \(category)"))
     }
     return limits
   }

@@ -179,13 +179,7 @@ public final class AlertDispatch {
     if let parent = parent?.node {
       if node.isClosed { throw .closed(node.name) }
       if parent.isClosed { throw .closed(parent.name) }
-      var path = [node.name]
-      var current: DispatchNode? = parent
-      while let next = current {
-        path.append(next.name)
-        if next === node { throw .parentCycle(path) }
-        current = next.parent
-      }
+      if let cycle = node.cycle(under: parent) { throw .parentCycle(cycle) }
     }
     Engine.shared.perform { node.applySetParent(parent?.node) }
   }

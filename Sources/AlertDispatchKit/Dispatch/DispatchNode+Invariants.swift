@@ -10,12 +10,10 @@ extension DispatchNode {
     return result.sorted { $0.seq < $1.seq }
   }
 
-  /// Checks DESIGN.md's invariants over this root's domain by brute force, independently of the
-  /// incremental structures the arbiter uses. Returns one line per violation.
-  ///
-  /// It applies the rules of the check after a pass (`checkPassInvariants()`) to every alert
-  /// and lane of the domain, with the best alert that could go up found among all the alerts
-  /// rather than the fronts of the lines, then checks the indexes as wholes.
+  /// Checks DESIGN.md's invariants over this root's domain by brute force: the rules of the
+  /// check after a pass on every alert and lane, with the best alert that could go up found
+  /// among all the alerts rather than the lines, then the indexes as wholes. One line per
+  /// violation.
   func checkInvariants() -> [String] {
     guard parent == nil else { return root.checkInvariants() }
     var violations: [String] = []
@@ -34,7 +32,7 @@ extension DispatchNode {
     }
     // The lists of waiters name only unfinished alerts of the domain (`checkPlaces` counts
     // each alert's places in them).
-    if domain.listedWaiters(within: all) == nil {
+    if !domain.waitersAreAmong(all) {
       return ["a list of waiters names an alert that is not an unfinished alert of the domain"]
     }
     for alert in all {

@@ -173,10 +173,9 @@ extension DispatchNode {
   }
 
   /// Makes every child the root of a domain of its own, as `applySetParent(nil)` on each would,
-  /// but re-indexes the node's own domain once rather than once per child: closing (or
-  /// releasing) a node with k children in a domain of m alerts cost k full re-indexes, and
-  /// letting go of a tree of 10,000 screens took minutes. Roots are marked for a pass in the
-  /// order one child at a time marked them: the first child, the node's root, the other children.
+  /// but re-indexes the node's own domain once rather than once per child. Roots are marked for
+  /// a pass in the order one child at a time marks them: the first child, the node's root, the
+  /// other children.
   private func detachChildren() {
     guard !children.isEmpty else { return }
     let detached = children
@@ -206,12 +205,8 @@ extension DispatchNode {
           "setParent(\(newParent.name)) on '\(name)': '\(closed)' was closed while the call waited; ignored"
         )
       }
-      var node: DispatchNode? = newParent
-      while let current = node {
-        if current === self {
-          return diagnose("setParent(\(newParent.name)) on '\(name)' would make a cycle; ignored")
-        }
-        node = current.parent
+      if cycle(under: newParent) != nil {
+        return diagnose("setParent(\(newParent.name)) on '\(name)' would make a cycle; ignored")
       }
     }
     let oldRoot = root
@@ -225,6 +220,19 @@ extension DispatchNode {
     if oldRoot !== newRoot { oldRoot.rebuildDomain() }
     Engine.shared.markDirty(newRoot)
     Engine.shared.markDirty(oldRoot)
+  }
+
+  /// The names from this node up through `newParent` back to itself, if `newParent` as its
+  /// parent would make a cycle.
+  func cycle(under newParent: DispatchNode) -> [String]? {
+    var path = [name]
+    var node: DispatchNode? = newParent
+    while let current = node {
+      path.append(current.name)
+      if current === self { return path }
+      node = current.parent
+    }
+    return nil
   }
 
   /// Stamps every unfinished alert of this subtree as joining its domain now (see

@@ -9,17 +9,12 @@ struct TouchedAlert {
 }
 
 /// The check after a pass: what the pass (and the calls since the last one) touched, rather
-/// than the whole domain. `checkInvariants()` checks the whole domain by brute force; this
-/// check costs the alerts whose state changed, each lane's visible alerts, and the fronts of
-/// the chain's lines, and is run after every pass when checks are on.
-///
-/// What it looks at, and why that is enough between two full checks:
+/// than the whole domain, which `checkInvariants()` checks by brute force. It looks at
 /// - every alert whose state changed: the rules on one alert (`checkAlert`), and its places in
-///   the indexes (its lane's list of visible alerts, its dispatch's line, the table of ids, the
-///   lists of waiters), which only a change of state moves it in or out of;
+///   the indexes, which only a change of state moves it in or out of;
 /// - the waiters of an alert that ended, whose dependencies may have cleared;
 /// - every lane: its visible alerts, and the best alert that could go up, read from the lines
-///   of the chain's dispatches (the full check reads it from every alert of the domain).
+///   of the chain's dispatches.
 ///
 /// After the domain was re-indexed (the tree changed shape) it checks in full.
 extension DispatchNode {

@@ -146,18 +146,10 @@ final class Domain {
     waiting[id] = list.isEmpty ? nil : list
   }
 
-  /// For the invariant checks: how many waiters the lists of waiters name, or `nil` if one of
-  /// them is not among `alerts`.
-  func listedWaiters(within alerts: [AlertHandle]) -> Int? {
+  /// For the invariant checks: whether every alert the lists of waiters name is among `alerts`.
+  func waitersAreAmong(_ alerts: [AlertHandle]) -> Bool {
     let known = Set(alerts.map(ObjectIdentifier.init))
-    var count = 0
-    for list in waiting.values {
-      for waiter in list {
-        guard known.contains(ObjectIdentifier(waiter)) else { return nil }
-        count += 1
-      }
-    }
-    return count
+    return waiting.values.allSatisfy { $0.allSatisfy { known.contains(ObjectIdentifier($0)) } }
   }
 
   /// Forgets everything indexed (the tree changed shape, or the root was released).
