@@ -61,10 +61,10 @@ extension ScenarioParser {
       alert.style = try choice(try arguments.word("STYLE"), styles, "style")
     case "pending": alert.readiness = .pending
     case "replace": alert.duplicates = .replaceExisting
-    case "deadline": alert.timing.readinessDeadline = try arguments.duration("DURATION")
-    case "expiry": alert.timing.expiry = try arguments.duration("DURATION")
+    case "deadline": alert.timing.readinessDeadline = try positive(option, &arguments)
+    case "expiry": alert.timing.expiry = try positive(option, &arguments)
     case "delay": alert.timing.delay = try arguments.duration("DURATION")
-    case "autodismiss": alert.timing.autoDismiss = try arguments.duration("DURATION")
+    case "autodismiss": alert.timing.autoDismiss = try positive(option, &arguments)
     case "title": alert.title = try arguments.text("TEXT")
     case "message": alert.message = try arguments.text("TEXT")
     case "id": alert.id = try arguments.name("ID")
@@ -74,6 +74,12 @@ extension ScenarioParser {
         throw ScenarioProblem(
           "missing argument BUTTON; usage: buttons BUTTON [BUTTON …] (last on the line)")
       }
+      // An option written after the buttons would become a button: say so.
+      if let word = buttons.first(where: { !$0.isQuoted && Self.alertOptions.contains($0.text) }) {
+        throw ScenarioProblem(
+          "alert option '\(word.text)' after 'buttons', which takes the rest of the line: put the buttons last, or quote a button titled \(word.text)"
+        )
+      }
       alert.buttons = buttons.map(\.text)
     case "cap":
       alert.cap = try cap(&arguments)
@@ -81,6 +87,19 @@ extension ScenarioParser {
     default:
       alert.later = true
     }
+  }
+
+  /// A duration that must be more than zero (a deadline, an expiry, an auto-dismiss), as the
+  /// request's validation would say at run time.
+  private func positive(_ option: String, _ arguments: inout ScenarioArguments)
+    throws(ScenarioProblem) -> Duration
+  {
+    let duration = try arguments.duration("DURATION")
+    guard duration > .zero else {
+      let got = AlertInstant.format(duration)
+      throw ScenarioProblem("\(option) must be more than zero, got \(got)")
+    }
+    return duration
   }
 
   /// `cap LIMIT [key KEY] [when dismissed]`.

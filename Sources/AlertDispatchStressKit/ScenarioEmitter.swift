@@ -4,8 +4,9 @@
 /// Every screen and alert is declared in the setup (alerts `later`, added by `add` steps), the
 /// `root` and `link` steps that came before anything else go to the setup, and each clock step
 /// opens an `at` block. Steps a file cannot write (calls on dispatches outside the simulator,
-/// negative durations, a presenter that never reports a dismissal) are kept as comments, and
-/// the header says whether the file replays the episode exactly.
+/// negative durations, a deadline, expiry or auto-dismiss of zero, a presenter that never
+/// reports a dismissal) are kept as comments, and the header says whether the file replays the
+/// episode exactly.
 struct ScenarioEmitter {
   let record: StressRecord
   let episode: StressEpisode

@@ -43,13 +43,14 @@ extension StressEpisode {
     var spec = spec
     spec.owner = writable(spec.owner)
     if !StressTables.lanes[Int(spec.lane) % StressTables.lanes.count].expressible { spec.lane = 0 }
-    func duration(_ index: UInt8) -> UInt8 {
+    func duration(_ index: UInt8, allowsZero: Bool = false) -> UInt8 {
       let value = StressTables.durations[Int(index) % StressTables.durations.count]
-      return value.map { $0 < .zero } == true ? 0 : index
+      let writable = value.map { allowsZero ? $0 >= .zero : $0 > .zero } ?? true
+      return writable ? index : 0
     }
     spec.deadline = duration(spec.deadline)
     spec.expiry = duration(spec.expiry)
-    spec.delay = duration(spec.delay)
+    spec.delay = duration(spec.delay, allowsZero: true)
     spec.autoDismiss = duration(spec.autoDismiss)
     if let entry = StressTables.caps[Int(spec.cap) % StressTables.caps.count], entry.text == nil {
       spec.cap = 0

@@ -119,7 +119,9 @@ struct AlertBuilder {
   ) {
     guard let duration = StressTables.durations[Int(index) % StressTables.durations.count]
     else { return }
-    if duration < .zero { isExpressible = false }
+    // A file writes no negative duration, and no zero one but a delay (it rejects the others
+    // when read, as the request would at run time).
+    if duration < .zero || (duration == .zero && option != "delay") { isExpressible = false }
     add("\(option) \(ScenarioEmitter.format(duration))") { set(&$0.timing, duration) }
   }
 

@@ -178,4 +178,27 @@ struct MalformedScenarioTests {
     #expect(Scenario.duration("1.5") == nil)
     #expect(Scenario.duration("s") == nil)
   }
+
+  @Test("An alert option after buttons, which would become a button")
+  func optionAfterButtons() {
+    #expect(
+      error("screen home", "alert a on home buttons OK later")
+        == "bad.scenario:2: alert option 'later' after 'buttons', which takes the rest of the line: put the buttons last, or quote a button titled later"
+    )
+    #expect(error("screen home", "alert a on home buttons OK \"later\"") == nil)
+  }
+
+  @Test("A deadline, an expiry or an auto-dismiss of zero")
+  func zeroTimeLimit() {
+    #expect(
+      error("screen home", "alert a on home autodismiss 0s")
+        == "bad.scenario:2: autodismiss must be more than zero, got 0s")
+    #expect(
+      error("screen home", "alert a on home pending deadline 0ms")
+        == "bad.scenario:2: deadline must be more than zero, got 0s")
+    #expect(
+      error("screen home", "alert a on home expiry 0s")
+        == "bad.scenario:2: expiry must be more than zero, got 0s")
+    #expect(error("screen home", "alert a on home delay 0s autodismiss 1ms") == nil)
+  }
 }
