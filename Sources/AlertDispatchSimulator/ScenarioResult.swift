@@ -63,10 +63,7 @@ public struct ScenarioResult {
 
   /// The transcript with the time of each line: `1.3s    end a: dismissed(OK)`.
   public var timedTranscript: String {
-    zip(transcriptTimes, transcript).map { time, line in
-      let stamp = time.description
-      return stamp + String(repeating: " ", count: max(1, 8 - stamp.count)) + line
-    }.joined(separator: "\n")
+    Transcript.timed(transcript, at: transcriptTimes).joined(separator: "\n")
   }
 
   /// One line: `passed: 9 expectations` or `failed: 2 of 9 expectations, 1 check`.

@@ -2,7 +2,7 @@ public import AlertDispatchKit
 
 /// A simulated app for unit tests of popup flows: windows, screens, navigation and tab
 /// containers, modals and transitions, all on a ``VirtualClock``, with every callback and
-/// presenter call written to one ``Transcript``.
+/// presenter call written to one ``Transcript``, each line stamped with its virtual time.
 ///
 /// ```swift
 /// let sim = Simulator()
@@ -69,7 +69,7 @@ public final class Simulator {
   ///   - transitionDuration: How long animated transitions take.
   public init(windowName: String = "window", transitionDuration: Duration = .milliseconds(350)) {
     let clock = VirtualClock()
-    let transcript = Transcript()
+    let transcript = Transcript(clock: clock)
     self.clock = clock
     self.transcript = transcript
     self.presenter = RecordingPresenter(transcript: transcript, clock: clock)

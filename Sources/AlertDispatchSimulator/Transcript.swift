@@ -1,31 +1,59 @@
+public import AlertDispatchKit
+
 /// An ordered record of what happened, asserted whole in tests (like TCA's exhaustive
 /// `TestStore`): every presenter call, every outcome, every screen callback.
 ///
 /// ```swift
 /// #expect(transcript.mismatch(["present a @home", "end a: dismissed(OK)"]) == nil)
+/// print(transcript.timedLines.joined(separator: "\n"))  // "0.35s   present a @home", …
 /// ```
+///
+/// A transcript made with a clock (the ``Simulator``'s is) stamps each line with the time it
+/// was recorded at, for ``timedLines``; the assertions compare the lines alone.
 @MainActor
 public final class Transcript {
   /// The lines recorded so far.
   public private(set) var lines: [String] = []
+  /// When each of ``lines`` was recorded, on ``clock``; empty for a transcript without one.
+  public private(set) var times: [AlertInstant] = []
+  /// The clock whose time stamps each line, if any.
+  public let clock: (any AlertClock)?
 
-  /// Creates an empty transcript.
-  public init() {}
+  /// Creates an empty transcript; with a `clock`, each line is stamped with its time.
+  public init(clock: (any AlertClock)? = nil) {
+    self.clock = clock
+  }
 
   /// Appends a line.
   public func record(_ line: String) {
     lines.append(line)
+    if let clock { times.append(clock.now) }
   }
 
   /// Removes every line (to assert the next part of a story on its own).
   public func clear() {
     lines.removeAll()
+    times.removeAll()
   }
 
   /// Returns the lines recorded since the last call and clears them.
   public func take() -> [String] {
-    defer { lines.removeAll() }
+    defer { clear() }
     return lines
+  }
+
+  /// The lines with the time of each in front, `1.3s    end a: dismissed(OK)`, as a scenario
+  /// result's ``ScenarioResult/timedTranscript`` shows them; the lines alone without a clock.
+  public var timedLines: [String] {
+    clock == nil ? lines : Transcript.timed(lines, at: times)
+  }
+
+  /// `lines`, each with its time from `times` in front, padded to a column.
+  static func timed(_ lines: [String], at times: [AlertInstant]) -> [String] {
+    zip(times, lines).map { time, line in
+      let stamp = time.description
+      return stamp + String(repeating: " ", count: max(1, 8 - stamp.count)) + line
+    }
   }
 
   /// `nil` when the lines are exactly `expected`; otherwise a readable line-by-line diff, with

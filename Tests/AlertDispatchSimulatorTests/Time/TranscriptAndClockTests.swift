@@ -22,6 +22,28 @@ struct TranscriptAndClockTests {
       ]) == nil)
   }
 
+  @Test("A simulator's transcript stamps each line with its virtual time; take and clear drop both")
+  func timedLines() {
+    let sim = Simulator()
+    let home = sim.screen("home")
+    let nav = sim.window.setRoot(sim.navigation("nav", root: home))
+    home.dispatch.add(AlertRequest(id: "a"))
+    _ = sim.transcript.take()
+    nav.push(sim.screen("detail"), animated: true)
+    sim.advance(by: .milliseconds(350))
+    #expect(
+      sim.transcript.timedLines == [
+        "0s      viewWillDisappear @home", "0s      hide a @home", "0s      viewWillAppear @detail",
+        "0.35s   viewDidDisappear @home", "0.35s   viewDidAppear @detail",
+      ])
+    #expect(sim.transcript.times.count == sim.transcript.lines.count)
+    sim.transcript.clear()
+    #expect(sim.transcript.times.isEmpty && sim.transcript.timedLines.isEmpty)
+    let plain = Transcript()
+    plain.record("a line")
+    #expect(plain.timedLines == ["a line"] && plain.times.isEmpty)
+  }
+
   @Test("A mismatch reads as a line-by-line diff")
   func readableDiff() {
     let f = SimFixture()
