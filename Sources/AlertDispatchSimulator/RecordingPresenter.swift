@@ -29,6 +29,10 @@ public final class RecordingPresenter: AlertPresenter {
   public private(set) var onScreen: [AlertHandle] = []
   /// Alerts animating out after a tap or a dismissal.
   private var leaving: Set<ObjectIdentifier> = []
+  /// The ends of the animations of alerts still animating in. A hide, a dismissal or a tap
+  /// interrupts the animation: it then reports nothing, as a UIKit presenter whose animation
+  /// was interrupted does not call its completion.
+  private var animatingIn: [ObjectIdentifier: any AlertTimer] = [:]
 
   /// Creates a presenter writing to `transcript`.
   public init(transcript: Transcript = Transcript(), clock: VirtualClock? = nil) {
@@ -54,7 +58,10 @@ public final class RecordingPresenter: AlertPresenter {
     transcript.record("present \(alert.id) @\(where_(alert))")
     onScreen.append(alert)
     guard presentDuration > .zero, let clock else { return .presented }
-    _ = clock.schedule(at: clock.now + presentDuration) { [weak alert] in
+    let key = ObjectIdentifier(alert)
+    animatingIn[key] = clock.schedule(at: clock.now + presentDuration) {
+      [weak self, weak alert] in
+      self?.animatingIn[key] = nil
       alert?.didFinishPresenting()
     }
     return .presenting
@@ -63,6 +70,7 @@ public final class RecordingPresenter: AlertPresenter {
   /// Records the call and takes the alert off screen.
   public func hide(_ alert: AlertHandle) {
     transcript.record("hide \(alert.id) @\(where_(alert))")
+    interruptAnimation(of: alert)
     onScreen.removeAll { $0 === alert }
   }
 
@@ -78,6 +86,7 @@ public final class RecordingPresenter: AlertPresenter {
   /// ``completesDismissals`` is false.
   public func dismiss(_ alert: AlertHandle) {
     transcript.record("dismiss \(alert.id) @\(where_(alert))")
+    interruptAnimation(of: alert)
     onScreen.removeAll { $0 === alert }
     guard completesDismissals else { return }
     finish(alert, result: .closed)
@@ -99,7 +108,12 @@ public final class RecordingPresenter: AlertPresenter {
   /// The ids of the alerts on screen (an alert the app dismissed directly is not).
   public var onScreenIDs: [AlertID] { onScreen.filter { !$0.state.isEnded }.map(\.id) }
 
+  private func interruptAnimation(of alert: AlertHandle) {
+    animatingIn.removeValue(forKey: ObjectIdentifier(alert))?.cancel()
+  }
+
   private func finish(_ alert: AlertHandle, result: AlertResult) {
+    interruptAnimation(of: alert)
     guard dismissDuration > .zero, let clock else {
       return alert.dismiss(result: result)
     }
