@@ -58,6 +58,11 @@ let package = Package(
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
       path: "Examples/onboarding-flow"
     ),
+    .executableTarget(
+      name: "observable-presenter",
+      dependencies: ["AlertDispatchKit", "AlertDispatchObservation", "AlertDispatchSimulator"],
+      path: "Examples/observable-presenter"
+    ),
 
     .testTarget(
       name: "AlertDispatchKitTests",
