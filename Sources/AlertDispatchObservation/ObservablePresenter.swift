@@ -5,11 +5,12 @@ public import Observation
 /// Observation, and a view draws them and reports what the user did.
 ///
 /// ```swift
-/// let presenter = ObservablePresenter(reportingGoneIn: [.sheet])
+/// let sheets = AlertLane("sheet")
+/// let presenter = ObservablePresenter(reportingGoneIn: [sheets])
 /// let home = AlertDispatch(name: "home", isVisible: false, presenter: presenter)
 /// // onAppear:    presenter.attach(); home.appear()
 /// // onDisappear: home.disappear(); presenter.detach()
-/// // body:        presenter[lane: .modal], presenter.alerts(in: .toast)
+/// // body:        presenter[lane: .modal], presenter[lane: sheets], presenter.alerts(in: toasts)
 /// ```
 ///
 /// What it does with each call of ``AlertPresenter``:
