@@ -8,11 +8,13 @@ let package = Package(
     .library(name: "AlertDispatchKit", targets: ["AlertDispatchKit"]),
     .library(name: "AlertDispatchLedgers", targets: ["AlertDispatchLedgers"]),
     .library(name: "AlertDispatchSimulator", targets: ["AlertDispatchSimulator"]),
+    .library(name: "AlertDispatchObservation", targets: ["AlertDispatchObservation"]),
   ],
   targets: [
     .target(name: "AlertDispatchKit"),
     .target(name: "AlertDispatchLedgers", dependencies: ["AlertDispatchKit"]),
     .target(name: "AlertDispatchSimulator", dependencies: ["AlertDispatchKit"]),
+    .target(name: "AlertDispatchObservation", dependencies: ["AlertDispatchKit"]),
     .executableTarget(
       name: "alertdispatch-bench",
       dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"]
@@ -56,6 +58,11 @@ let package = Package(
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
       path: "Examples/onboarding-flow"
     ),
+    .executableTarget(
+      name: "observable-presenter",
+      dependencies: ["AlertDispatchKit", "AlertDispatchObservation", "AlertDispatchSimulator"],
+      path: "Examples/observable-presenter"
+    ),
 
     .testTarget(
       name: "AlertDispatchKitTests",
@@ -64,6 +71,10 @@ let package = Package(
     .testTarget(
       name: "AlertDispatchSimulatorTests",
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+    ),
+    .testTarget(
+      name: "AlertDispatchObservationTests",
+      dependencies: ["AlertDispatchKit", "AlertDispatchObservation", "AlertDispatchSimulator"]
     ),
     .testTarget(
       name: "ExamplesTests",

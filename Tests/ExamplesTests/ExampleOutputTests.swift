@@ -6,7 +6,9 @@ import Testing
 struct ExampleOutputTests {
   @Test(
     "Each example executable prints its expected output",
-    arguments: ["push-permissions", "home-popups", "tab-domains", "onboarding-flow"])
+    arguments: [
+      "push-permissions", "home-popups", "tab-domains", "onboarding-flow", "observable-presenter",
+    ])
   func example(_ name: String) async throws {
     let output = try Products.run(name)
     #expect(output.status == 0, "\(name) exited with \(output.status): \(output.stderr)")
