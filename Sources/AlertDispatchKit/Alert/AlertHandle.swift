@@ -53,9 +53,8 @@ public final class AlertHandle {
   var laneIndex = 0
   /// The ids of unfinished alerts this one waits for.
   var blockedBy = BlockerList()
-  /// Whether the alert is in its dispatch's lane line, which only
-  /// `DispatchNode.updateQueueMembership(_:)` changes: most calls then change nothing and
-  /// look nothing up.
+  /// Whether the alert is in its dispatch's lane line; only `updateQueueMembership(_:)` changes
+  /// it, and most of its calls then look nothing up.
   var isInLine = false
   var firstUpStamp: UInt64 = 0
   /// When the alert joined its current domain: when it was added (which, for a call made

@@ -6,9 +6,10 @@
 ///
 /// ```swift
 /// let update: AlertID = "update-notice"
+/// let promo: AlertID = "promo-\(campaign)"
 /// ```
 public struct AlertID: Hashable, Sendable, Comparable, CustomStringConvertible,
-  ExpressibleByStringLiteral
+  ExpressibleByStringInterpolation
 {
   /// The id's text.
   public var rawValue: String

@@ -288,13 +288,14 @@ public final class AlertDispatch {
   /// The events of this dispatch and every dispatch below it, from now on, as an async sequence.
   public var events: AsyncStream<AlertEvent> { node.events }
 
-  // For the simulator, the stress tool and the tests.
+  // For the simulator, the stress tool and the tests (the invariant checks are for apps too).
 
   /// Every unfinished alert of this dispatch and the dispatches below it.
   package var subtreeAlerts: [AlertHandle] { node.subtreeAlerts }
 
-  /// The invariants of the pass that this root's domain breaks now, as sentences.
-  package func checkInvariants() -> [String] {
+  /// The invariants (DESIGN.md) that this dispatch's domain breaks now, checked over all of it,
+  /// one sentence each: for an app's tests, at the end of a flow (see ``checksInvariants``).
+  public func checkInvariants() -> [String] {
     Engine.shared.holdingCalls { node.checkInvariants() }
   }
 
@@ -315,14 +316,16 @@ public final class AlertDispatch {
     Engine.shared.runDeferredPasses()
   }
 
-  /// Invariant violations found after passes of this root, when checking is on (tests).
-  package var invariantViolations: [String] {
+  /// What the checks after the passes of this root found while ``checksInvariants`` was on, one
+  /// sentence each (`lane 'modal' has room but eligible 'b' is not up`); assign `[]` to clear.
+  public var invariantViolations: [String] {
     get { node.invariantViolations }
     set { node.invariantViolations = newValue }
   }
 
-  /// Turns on invariant checks after every pass (tests and the stress tool).
-  package static var checksInvariants: Bool {
+  /// Turns on a check after every pass of what it touched, for an app's tests; off by default,
+  /// when it costs nothing. A root records what it finds in ``invariantViolations``.
+  public static var checksInvariants: Bool {
     get { DispatchNode.checksInvariants }
     set { DispatchNode.checksInvariants = newValue }
   }

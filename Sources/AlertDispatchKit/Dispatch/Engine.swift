@@ -8,9 +8,8 @@
 final class Engine {
   static let shared = Engine()
 
-  /// A call waiting for the running action or pass to finish.
-  ///
-  /// The frequent calls are plain cases, so that calling the framework allocates no closure.
+  /// A call waiting for the running action or pass to finish; the frequent calls are plain
+  /// cases, so that calling the framework allocates no closure.
   @MainActor
   enum Action {
     case add(DispatchNode, AlertHandle)

@@ -8,6 +8,10 @@ public struct AlertInstant: Hashable, Sendable, Comparable, CustomStringConverti
 
   /// The clock's origin.
   public static let zero = AlertInstant(offset: .zero)
+  /// The instant `seconds` past the origin: `.seconds(2)`, `.seconds(0.35)`.
+  public static func seconds(_ seconds: Double) -> AlertInstant { .zero + .seconds(seconds) }
+  /// The instant `milliseconds` past the origin: `.milliseconds(350)`.
+  public static func milliseconds(_ value: Int) -> AlertInstant { .zero + .milliseconds(value) }
 
   /// Orders instants.
   public static func < (lhs: AlertInstant, rhs: AlertInstant) -> Bool {
