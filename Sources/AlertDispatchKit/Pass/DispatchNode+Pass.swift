@@ -26,17 +26,8 @@ extension DispatchNode {
     if !settled {
       diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
     }
-    if DispatchNode.checksInvariants { recordInvariantViolations() }
-  }
-
-  // The checks the tests and the stress tool turn on, kept out of line so that the pass the
-  // apps run carries none of their code.
-
-  /// Records the invariants a pass left broken: over what the pass touched, or over the whole
-  /// domain after it was re-indexed (see `checkPassInvariants()`).
-  @inline(never)
-  private func recordInvariantViolations() {
-    invariantViolations.append(contentsOf: checkPassInvariants())
+    // The invariants the pass left broken, when the checks are on (see `checkPassInvariants()`).
+    if DispatchNode.checksInvariants { invariantViolations += checkPassInvariants() }
   }
 
   /// Carries out decisions in order, on the alerts of the plan's snapshot; stops at a refused
@@ -104,10 +95,6 @@ extension DispatchNode {
   /// Calls the presenter; returns false when it refused.
   private func present(_ alert: AlertHandle) -> Bool {
     guard let owner = alert.owner, !alert.isLeaving else { return true }
-    return present(alert, of: owner)
-  }
-
-  private func present(_ alert: AlertHandle, of owner: DispatchNode) -> Bool {
     guard let presenter = alert.presenterOverride ?? owner.nearestPresenter() else {
       refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
       return false
