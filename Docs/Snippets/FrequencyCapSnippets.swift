@@ -74,7 +74,7 @@ struct FrequencyCapSnippets {
     // The toast went up first; bonus still waits behind the update, and will end when its
     // turn comes.
     let why = home.explain("bonus")  // .capped("once per launch (key sign-in-bonus)")
-    home.alert(withID: "update")?.dismiss(result: "Later")
+    home.alert(withID: "update")?.didDismiss(result: "Later")
     let outcome = bonus.endedOutcome  // .cancelled(.frequencyCapped("once per launch (key …)"))
     // end-snippet
     #expect(why == .capped("once per launch (key sign-in-bonus)"))

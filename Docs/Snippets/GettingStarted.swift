@@ -19,7 +19,7 @@ struct GettingStartedSnippets {
         id: "promo", priority: .low, readiness: .pending,
         timing: AlertTiming(readinessDeadline: .seconds(3))))
     promo.markReady()  // the network answered
-    update.dismiss(result: "Update")  // the presenter says it is fully gone; rate-us comes back
+    update.didDismiss(result: "Update")  // the presenter says it is fully gone; rate-us comes back
     home.disappear()  // viewWillDisappear: rate-us is hidden, not ended
     // end-snippet
     #expect(
@@ -40,7 +40,7 @@ struct GettingStartedSnippets {
         return .presented
       },
       dismiss: { alert in
-        alert.dismiss(result: .closed)  // removed at once
+        alert.didDismiss(result: .closed)  // removed at once
       }
     )
     let saved = toasts.add(AlertRequest(content: AlertContent(title: "Saved")))

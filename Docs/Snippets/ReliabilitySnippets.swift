@@ -15,11 +15,13 @@ struct ReliabilitySnippets {
       if case .diagnostic(let message) = event.kind { diagnostics.append(message) }
     }
     let alert = home.add(AlertRequest(id: "a"))
-    alert.dismiss(result: "OK")
-    alert.dismiss(result: "OK")  // a second dismiss: ignored, and reported
-    // diagnostics == ["dismiss(result:) on alert 'a' that already ended (dismissed(OK)); ignored"]
+    alert.didDismiss(result: "OK")
+    alert.didDismiss(result: "OK")  // a second dismiss: ignored, and reported
+    // diagnostics == ["didDismiss(result:) on alert 'a' that already ended (dismissed(OK)); ignored"]
     // end-snippet
     #expect(
-      diagnostics == ["dismiss(result:) on alert 'a' that already ended (dismissed(OK)); ignored"])
+      diagnostics == [
+        "didDismiss(result:) on alert 'a' that already ended (dismissed(OK)); ignored"
+      ])
   }
 }

@@ -166,10 +166,10 @@ public final class ObservablePresenter: AlertPresenter {
   /// to ``init(reportingGoneIn:)`` when the view calls ``didDismiss(in:)``.
   public func dismiss(_ alert: AlertHandle) {
     let lane = alert.request.lane.name
-    guard let entry = stacks[lane]?.entry(for: alert) else { return alert.dismiss() }
+    guard let entry = stacks[lane]?.entry(for: alert) else { return alert.didDismiss() }
     switch entry.phase {
     case .visible: leave(entry, in: lane, result: nil)
-    case .hidden: alert.dismiss()  // no view shows it; it leaves the lane when it ends
+    case .hidden: alert.didDismiss()  // no view shows it; it leaves the lane when it ends
     case .leaving: break  // reported when the view says it is gone
     }
   }
@@ -198,7 +198,7 @@ public final class ObservablePresenter: AlertPresenter {
   /// Tells the framework the alert's UI is gone, with the user's result if the view closed it.
   /// The state is up to date before: the framework may present the next alert right away.
   private func report(_ alert: AlertHandle, result: AlertResult?) {
-    if let result { alert.dismiss(result: result) } else { alert.dismiss() }
+    if let result { alert.didDismiss(result: result) } else { alert.didDismiss() }
   }
 
   private func move(_ alert: AlertHandle, from: LaneStack.Phase, to phase: LaneStack.Phase) {

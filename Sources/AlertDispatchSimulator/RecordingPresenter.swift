@@ -115,13 +115,13 @@ public final class RecordingPresenter: AlertPresenter {
   private func finish(_ alert: AlertHandle, result: AlertResult) {
     interruptAnimation(of: alert)
     guard dismissDuration > .zero, let clock else {
-      return alert.dismiss(result: result)
+      return alert.didDismiss(result: result)
     }
     let key = ObjectIdentifier(alert)
     leaving.insert(key)
     _ = clock.schedule(at: clock.now + dismissDuration) { [weak self, weak alert] in
       self?.leaving.remove(key)
-      alert?.dismiss(result: result)
+      alert?.didDismiss(result: result)
     }
   }
 

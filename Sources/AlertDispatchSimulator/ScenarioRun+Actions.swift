@@ -10,7 +10,9 @@ extension ScenarioRun {
       sim.presenter.tap(AlertID(scenario.alert(named: name)!.id), button)
     case .cancel(let name): withAlert(name, "cancel") { $0.cancel() }
     case .dismiss(let name, let result):
-      withAlert(name, "dismiss") { $0.dismiss(result: result.map { AlertResult($0) } ?? .closed) }
+      withAlert(name, "dismiss") {
+        $0.didDismiss(result: result.map { AlertResult($0) } ?? .closed)
+      }
     case .push(let nav, let screen, let animated):
       (self.screen(nav) as? NavigationContainer)?.push(showable(screen), animated: animated)
     case .pop(let nav, let animated):

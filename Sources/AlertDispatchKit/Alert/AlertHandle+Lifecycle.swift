@@ -8,9 +8,8 @@ extension AlertHandle {
     }
   }
 
-  /// Emits an event about this alert from its dispatch. Nothing is loaded (not even the link to
-  /// the dispatch) when no dispatch anywhere is observed, so it is not for diagnostics,
-  /// which always reach the diagnostic handler: use `diagnose` for those.
+  /// Emits an event about this alert from its dispatch, unless no dispatch is observed at all;
+  /// not for diagnostics, which always reach the diagnostic handler (`diagnose`).
   func emit(_ kind: AlertEvent.Kind) {
     guard DispatchNode.observedDispatches > 0 else { return }
     owner?.emit(kind, alert: self)
@@ -36,23 +35,25 @@ extension AlertHandle {
       end(life.dismissalOutcome ?? .dismissed(result))
     case .pending, .queued:
       diagnose(
-        "dismiss(result:) on alert '\(id)' that is \(state), not on screen; ignored (use cancel() to withdraw it)"
+        "didDismiss(result:) on alert '\(id)' that is \(state), not on screen; ignored (use cancel() to withdraw it)"
       )
     case .ended(let outcome):
       if !life.absorbDismiss() {
-        diagnose("dismiss(result:) on alert '\(id)' that already ended (\(outcome)); ignored")
+        diagnose("didDismiss(result:) on alert '\(id)' that already ended (\(outcome)); ignored")
       }
     }
   }
 
-  func applyCancel(_ reason: CancellationReason) {
-    switch state {
-    case .ended(let outcome):
-      diagnose("cancel() on alert '\(id)' that already ended (\(outcome)); ignored")
-    case .dismissing:
-      diagnose("cancel() on alert '\(id)' that is already being dismissed; ignored")
-    default:
-      close(with: .cancelled(reason))
+  /// `cancel()` and `close(result:)`: the framework closes the alert with `outcome`.
+  func applyClose(_ outcome: AlertOutcome, by call: String) {
+    if case .ended(let ended) = state {
+      diagnose("\(call) on alert '\(id)' that already ended (\(ended)); ignored")
+    } else if state == .dismissing {
+      diagnose("\(call) on alert '\(id)' that is already being dismissed; ignored")
+    } else if case .dismissed = outcome, !hasGoneUp {
+      diagnose("\(call) on alert '\(id)' that is \(state), not on screen; ignored (use cancel())")
+    } else {
+      close(with: outcome)
     }
   }
 
@@ -152,8 +153,7 @@ extension AlertHandle {
   /// alert ends as owner closed once the pass is over, and is not put on screen meanwhile.
   var isLeaving: Bool { owner?.isLeaving ?? false }
 
-  /// Puts the alert in its dispatch's lane line, or takes it out, as its state says (see
-  /// ``DispatchNode/updateQueueMembership(_:)``).
+  /// Puts the alert in its dispatch's lane line, or takes it out, as its state says.
   func updateQueueMembership() {
     owner?.updateQueueMembership(self)
   }

@@ -143,14 +143,26 @@ public final class AlertHandle {
     Engine.shared.perform(.markReady(self)) { applyMarkReady() }
   }
 
-  /// Reports that the alert's UI is fully gone, with the user's choice.
+  /// Reports that the alert's UI is already gone, with the user's choice: the presenter calls
+  /// it once the user closed the alert, or once it took the alert down at the framework's
+  /// request. To have an alert on screen taken down, call ``close(result:)``.
   ///
   /// - A presenting, showing or suspended alert ends as ``AlertOutcome/dismissed(_:)``.
   /// - An alert the framework asked the presenter to close ends with the framework's reason.
   /// - An alert that never showed is not dismissed (use ``cancel()``), and a second dismiss is
   ///   ignored: both report a diagnostic and change nothing.
-  public func dismiss(result: AlertResult = .closed) {
+  public func didDismiss(result: AlertResult = .closed) {
     Engine.shared.perform(.dismiss(self, result)) { applyDismiss(result) }
+  }
+
+  /// The first spelling of ``didDismiss(result:)``: the same call.
+  public func dismiss(result: AlertResult = .closed) { didDismiss(result: result) }
+
+  /// Has the presenter take an alert on screen down (``AlertPresenter/dismiss(_:)``); it ends as
+  /// ``AlertOutcome/dismissed(_:)`` with `result` once gone. An alert not on screen (use
+  /// ``cancel()``), being dismissed or ended is left as it is, with a diagnostic.
+  public func close(result: AlertResult = .closed) {
+    Engine.shared.perform { self.applyClose(.dismissed(result), by: "close(result:)") }
   }
 
   /// Withdraws the alert: it ends as ``CancellationReason/cancelledByApp``.
@@ -158,7 +170,7 @@ public final class AlertHandle {
   /// A waiting alert ends at once. An alert on screen is closed through the presenter's
   /// ``AlertPresenter/dismiss(_:)`` and ends when the presenter reports it gone.
   public func cancel() {
-    Engine.shared.perform { self.applyCancel(.cancelledByApp) }
+    Engine.shared.perform { self.applyClose(.cancelled(.cancelledByApp), by: "cancel()") }
   }
 
   /// Reports that a presentation answered with ``PresentationAnswer/presenting`` has finished

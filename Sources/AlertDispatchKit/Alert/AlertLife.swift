@@ -29,7 +29,7 @@ enum AlertLife: Hashable {
   /// id took the id over: it animates out under an id that is not its own any more.
   case dismissing(AlertOutcome, isReplaced: Bool)
   /// Finished. `awaitsDismiss` while the presenter, asked to close it, has yet to report it
-  /// gone: that one `dismiss(result:)` is expected and reports nothing.
+  /// gone: that one `didDismiss(result:)` is expected and reports nothing.
   case ended(AlertOutcome, awaitsDismiss: Bool)
 
   /// The public state.
@@ -133,7 +133,7 @@ enum AlertLife: Hashable {
     return true
   }
 
-  /// The presenter's expected `dismiss(result:)` after the end: returns whether this was it.
+  /// The presenter's expected `didDismiss(result:)` after the end: returns whether this was it.
   mutating func absorbDismiss() -> Bool {
     guard case .ended(let outcome, true) = self else { return false }
     self = .ended(outcome, awaitsDismiss: false)

@@ -12,11 +12,11 @@
 /// - ``hide(_:)``: take the alert off screen without ending it; it may come back.
 /// - ``restore(_:)``: bring a hidden alert back as it was.
 /// - ``dismiss(_:)``: the framework closes the alert (preempted, cancelled, auto-dismissed,
-///   replaced, owner closed). Remove it and call ``AlertHandle/dismiss(result:)`` when it is
+///   replaced, owner closed). Remove it and call ``AlertHandle/didDismiss(result:)`` when it is
 ///   fully gone; the outcome is the framework's reason. If you never call back, the alert ends
 ///   after the dispatch's ``AlertDispatch/dismissalTimeout`` with a diagnostic.
 ///
-/// When the user closes an alert, call ``AlertHandle/dismiss(result:)`` once its UI is fully
+/// When the user closes an alert, call ``AlertHandle/didDismiss(result:)`` once its UI is fully
 /// gone (in UIKit, in the completion of `dismiss(animated:)`): the next alert goes up only then.
 @MainActor
 public protocol AlertPresenter: AnyObject {
@@ -26,7 +26,7 @@ public protocol AlertPresenter: AnyObject {
   func hide(_ alert: AlertHandle)
   /// Brings back an alert that was hidden.
   func restore(_ alert: AlertHandle)
-  /// Closes an alert at the framework's request; call ``AlertHandle/dismiss(result:)`` when done.
+  /// Closes an alert at the framework's request; call ``AlertHandle/didDismiss(result:)`` when done.
   func dismiss(_ alert: AlertHandle)
 }
 
@@ -46,7 +46,7 @@ public enum PresentationAnswer: Hashable, Sendable {
 /// ```swift
 /// dispatch.presenter = ClosurePresenter(
 ///   present: { alert in showBanner(alert.request.content); return .presented },
-///   dismiss: { alert in removeBanner(); alert.dismiss(result: .closed) }
+///   dismiss: { alert in removeBanner(); alert.didDismiss(result: .closed) }
 /// )
 /// ```
 @MainActor
@@ -62,7 +62,7 @@ public final class ClosurePresenter: AlertPresenter {
     present: @escaping @MainActor (AlertHandle) -> PresentationAnswer,
     hide: @escaping @MainActor (AlertHandle) -> Void = { _ in },
     restore: @escaping @MainActor (AlertHandle) -> Void = { _ in },
-    dismiss: @escaping @MainActor (AlertHandle) -> Void = { $0.dismiss(result: .closed) }
+    dismiss: @escaping @MainActor (AlertHandle) -> Void = { $0.didDismiss(result: .closed) }
   ) {
     self.onPresent = present
     self.onHide = hide

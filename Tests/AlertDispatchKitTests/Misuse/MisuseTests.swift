@@ -15,7 +15,7 @@ struct MisuseTests {
     #expect(a.endedOutcome == .dismissed("one"))
     #expect(
       f.diagnostics == [
-        "dismiss(result:) on alert 'a' that already ended (dismissed(one)); ignored"
+        "didDismiss(result:) on alert 'a' that already ended (dismissed(one)); ignored"
       ])
     f.verify()
   }
@@ -30,7 +30,7 @@ struct MisuseTests {
     #expect(b.state == .queued)
     #expect(
       f.diagnostics == [
-        "dismiss(result:) on alert 'b' that is queued, not on screen; ignored (use cancel() to withdraw it)"
+        "didDismiss(result:) on alert 'b' that is queued, not on screen; ignored (use cancel() to withdraw it)"
       ])
     f.verify()
   }

@@ -72,7 +72,7 @@ struct Seed002Tests {
     f.expect([
       "tap notifications Allow", "end notifications: dismissed(Allow)",
       "present in-app-push @home",
-      "diagnostic @home: dismiss(result:) on alert 'notifications' that already ended (dismissed(Allow)); ignored",
+      "diagnostic @home: didDismiss(result:) on alert 'notifications' that already ended (dismissed(Allow)); ignored",
     ])
     #expect(second.state == .showing)
     f.presenter.tap("notifications", "Allow")

@@ -116,5 +116,17 @@ extension MisuseCatalogue {
       #expect(late.state == .showing)
       return bench.diagnostics
     },
+    MisuseCase(
+      id: 43, input: "`close(result:)` on an alert that is queued",
+      diagnostic:
+        "close(result:) on alert 'b' that is queued, not on screen; ignored (use cancel())"
+    ) { bench in
+      let home = bench.dispatch("home")
+      home.add(AlertRequest(id: "a"))
+      let b = home.add(AlertRequest(id: "b"))
+      b.close(result: "Later")
+      #expect(b.state == .queued)
+      return bench.diagnostics
+    },
   ]
 }

@@ -65,8 +65,8 @@ enum MisuseCatalogue {
 
   static let alertCases: [MisuseCase] = [
     MisuseCase(
-      id: 1, input: "`dismiss(result:)` a second time",
-      diagnostic: "dismiss(result:) on alert 'a' that already ended (dismissed(one)); ignored"
+      id: 1, input: "`didDismiss(result:)` (or `dismiss(result:)`) a second time",
+      diagnostic: "didDismiss(result:) on alert 'a' that already ended (dismissed(one)); ignored"
     ) { bench in
       let a = bench.dispatch("home").add(AlertRequest(id: "a"))
       a.dismiss(result: "one")
@@ -75,21 +75,21 @@ enum MisuseCatalogue {
       return bench.diagnostics
     },
     MisuseCase(
-      id: 2, input: "`dismiss(result:)` on an alert that is queued",
+      id: 2, input: "`didDismiss(result:)` on an alert that is queued",
       diagnostic:
-        "dismiss(result:) on alert 'b' that is queued, not on screen; ignored (use cancel() to withdraw it)"
+        "didDismiss(result:) on alert 'b' that is queued, not on screen; ignored (use cancel() to withdraw it)"
     ) { bench in
       let home = bench.dispatch("home")
       home.add(AlertRequest(id: "a"))
       let b = home.add(AlertRequest(id: "b"))
-      b.dismiss()
+      b.didDismiss()
       #expect(b.state == .queued)
       return bench.diagnostics
     },
     MisuseCase(
-      id: 3, input: "`dismiss(result:)` on an alert that is pending (not ready)",
+      id: 3, input: "`didDismiss(result:)` on an alert that is pending (not ready)",
       diagnostic:
-        "dismiss(result:) on alert 'p' that is pending, not on screen; ignored (use cancel() to withdraw it)"
+        "didDismiss(result:) on alert 'p' that is pending, not on screen; ignored (use cancel() to withdraw it)"
     ) { bench in
       let p = bench.dispatch("home").add(AlertRequest(id: "p", readiness: .pending))
       p.dismiss()
