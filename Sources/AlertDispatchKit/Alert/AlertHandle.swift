@@ -201,7 +201,6 @@ struct BlockerList: Equatable {
   mutating func remove(_ id: AlertID) {
     if let index = ids.firstIndex(of: id) { ids.remove(at: index) }
   }
-
 }
 
 /// An alert held weakly, for a list that must not keep an ended alert alive.

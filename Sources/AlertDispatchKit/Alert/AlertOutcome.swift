@@ -110,8 +110,7 @@ public enum AlertState: Sendable, Hashable, CustomStringConvertible {
     return false
   }
 
-  // Case tests for the passes: `==` on a state would compare (and copy) an ended state's
-  // outcome.
+  // Case tests for the passes, which copy no ended state's outcome as `==` would.
 
   /// Whether the alert is being dismissed.
   var isDismissing: Bool {

@@ -199,8 +199,7 @@ public final class AlertDispatch {
   /// Nothing new shows from this dispatch or any dispatch below it until ``resume()``.
   /// Alerts already on screen stay.
   public func pause() {
-    let node = node
-    Engine.shared.perform {
+    Engine.shared.perform { [node] in
       node.isPaused = true
       node.requestPass()
     }
@@ -208,8 +207,7 @@ public final class AlertDispatch {
 
   /// Undoes ``pause()``.
   public func resume() {
-    let node = node
-    Engine.shared.perform {
+    Engine.shared.perform { [node] in
       node.isPaused = false
       node.requestPass()
     }
@@ -219,16 +217,14 @@ public final class AlertDispatch {
   /// such as the active child, or a presenter that refused and can present now (alerts waiting
   /// for a presenter retry are retried at once).
   public func setNeedsArbitration() {
-    let node = node
-    Engine.shared.perform { node.requestPassRetryingRefused() }
+    Engine.shared.perform { [node] in node.requestPassRetryingRefused() }
   }
 
   /// The screen is gone for good: every unfinished alert of this dispatch ends as
   /// ``CancellationReason/ownerClosed`` (alerts on screen are dismissed through the presenter),
   /// its children are detached and become roots, and later adds end as owner closed at once.
   public func close() {
-    let node = node
-    Engine.shared.perform { node.applyClose() }
+    Engine.shared.perform { [node] in node.applyClose() }
   }
 
   /// Adds an alert to this dispatch and returns its handle.
@@ -236,12 +232,13 @@ public final class AlertDispatch {
   /// The alert is scheduled by the root's next pass, which runs before `add` returns unless a
   /// pass is running (then right after it). A request that cannot be scheduled does not throw:
   /// the alert ends at once with a ``CancellationReason`` that says why (invalid request,
-  /// duplicate, dependency cycle, owner closed).
+  /// duplicate, dependency cycle, owner closed), and its completion runs after `add` returns.
   ///
   /// - Parameters:
   ///   - request: What to show and how to schedule it.
   ///   - presenter: A presenter for this alert only; by default the dispatch's.
-  ///   - completion: Called once with the outcome when the alert ends.
+  ///   - completion: Called once with the outcome when the alert ends; for one that ends during
+  ///     the call, in a main-actor task once `add` has returned.
   /// - Returns: The alert's handle.
   /// - Complexity: O(log P + A) for P distinct priorities in the lane and A alerts of the
   ///   dispatch's line at the alert's priority, plus the size of the dependency graph
@@ -254,8 +251,13 @@ public final class AlertDispatch {
   ) -> AlertHandle {
     let alert = AlertHandle(request: request, owner: node, seq: Engine.shared.nextStamp())
     alert.presenterOverride = presenter
-    if let completion { alert.completions.append(completion) }
     Engine.shared.perform(.add(node, alert)) { node.applyAdd(alert) }
+    guard let completion else { return alert }
+    if let outcome = alert.endedOutcome {
+      Task { @MainActor in completion(outcome) }
+    } else {
+      alert.completions.append(completion)
+    }
     return alert
   }
 

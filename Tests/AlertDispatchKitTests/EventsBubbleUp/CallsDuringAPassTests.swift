@@ -60,23 +60,24 @@ struct CallsDuringAPassTests {
     f.verify()
   }
 
-  /// A call made while a direct call's body runs (here a completion handler called as the add
-  /// ends its alert as a duplicate) waits for the body, then runs before the pass.
-  @Test("A handler called inside a direct add queues its calls; they run before the pass")
+  /// A call made while a direct call's body runs (here an observer told, as the add ends its
+  /// alert as a duplicate, that it ended) waits for the body, then runs before the pass.
+  @Test("An observer called inside a direct add queues its calls; they run before the pass")
   func handlerInsideDirectAdd() {
     let f = Fixture()
     let home = f.dispatch("home")
     f.add("rate", to: home)
     var seen: [String] = []
     var follow: AlertHandle?
-    let duplicate = f.track(
-      home.add(AlertRequest(id: "rate")) { _ in
-        let handle = home.add(AlertRequest(id: "follow", priority: .critical))
-        follow = handle
-        seen.append("follow \(handle.state), known \(home.alert(withID: "follow") != nil)")
-        home.alert(withID: "rate")?.dismiss(result: "from handler")
-        seen.append("rate \(home.alert(withID: "rate")?.state.description ?? "gone")")
-      })
+    home.observe { event in
+      guard follow == nil, case .ended(.cancelled(.duplicate)) = event.kind else { return }
+      let handle = home.add(AlertRequest(id: "follow", priority: .critical))
+      follow = handle
+      seen.append("follow \(handle.state), known \(home.alert(withID: "follow") != nil)")
+      home.alert(withID: "rate")?.dismiss(result: "from handler")
+      seen.append("rate \(home.alert(withID: "rate")?.state.description ?? "gone")")
+    }
+    let duplicate = f.track(home.add(AlertRequest(id: "rate")))
     #expect(duplicate.endedOutcome == .cancelled(.duplicate(of: "rate")))
     #expect(seen == ["follow pending, known false", "rate showing"])
     f.track(follow!)
