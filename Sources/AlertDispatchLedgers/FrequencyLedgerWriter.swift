@@ -1,6 +1,5 @@
 import AlertDispatchKit
 import Dispatch
-import Synchronization
 
 /// Stores a persistent ledger's changes on a background queue (see
 /// ``PersistentFrequencyLedger``). It lives as long as its writes: a ledger released with changes
@@ -35,9 +34,9 @@ final class FrequencyLedgerWriter: Sendable {
     }
   }
 
-  private let shared: Mutex<Shared>
+  private let shared: Locked<Shared>
   /// The writer's side, used on the queue only.
-  private let stored: Mutex<StoredLedger>
+  private let stored: Locked<StoredLedger>
   private let store: any FrequencyLedgerStore
   private let diagnose: @MainActor (String) -> Void
   private let willWrite: FrequencyLedgerWillWrite?
@@ -49,8 +48,8 @@ final class FrequencyLedgerWriter: Sendable {
     self.store = store
     self.diagnose = diagnose
     self.willWrite = willWrite
-    shared = Mutex(Shared(table: stored.table.unshared(), isPersistent: stored.isPersistent))
-    self.stored = Mutex(stored)
+    shared = Locked(Shared(table: stored.table.unshared(), isPersistent: stored.isPersistent))
+    self.stored = Locked(stored)
     if stored.needsWrite && shared.withLock({ $0.queueWrite() }) { startWrite() }
   }
 
