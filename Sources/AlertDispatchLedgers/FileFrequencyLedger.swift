@@ -46,7 +46,9 @@ public final class FileFrequencyLedger: PersistentFrequencyLedger {
   /// - Parameters:
   ///   - fileURL: The ledger file; by default ``defaultFileURL``.
   ///   - diagnose: Receives a sentence when the file is damaged, cannot be read or cannot be
-  ///     written; by default it goes to ``AlertDispatch/diagnosticHandler``.
+  ///     written; by default it goes through the policy that holds the ledger to the
+  ///     observers of the dispatches that use it, and to ``AlertDispatch/diagnosticHandler``
+  ///     (see ``FrequencyPolicy/report(_:)``).
   public convenience init(
     fileURL: URL = FileFrequencyLedger.defaultFileURL,
     diagnose: (@MainActor (String) -> Void)? = nil
@@ -60,10 +62,10 @@ public final class FileFrequencyLedger: PersistentFrequencyLedger {
     willWrite: FrequencyLedgerWillWrite?
   ) {
     self.fileURL = fileURL
-    let diagnose = diagnose ?? FrequencyPolicy.reportToDiagnosticHandler
+    let diagnostics = LedgerDiagnosticRoute(diagnose)
     let file = FrequencyLedgerFile(url: fileURL)
     super.init(
-      store: file, opening: file.open(report: diagnose), diagnose: diagnose,
+      store: file, opening: file.open(report: diagnostics.report), diagnostics: diagnostics,
       willWrite: willWrite)
   }
 }

@@ -32,17 +32,25 @@ import Foundation
 /// tried again with the next change or ``flush()``; further failures are not reported again
 /// until a write succeeds. A ledger released with changes not yet written still writes them.
 @MainActor
-public class PersistentFrequencyLedger: FrequencyLedger {
+public class PersistentFrequencyLedger: FrequencyLedger, PolicyReportingLedger {
   /// This instance's launch.
   public let launchID = UUID().uuidString
   private let writer: FrequencyLedgerWriter
+  private let diagnostics: LedgerDiagnosticRoute
 
   init(
     store: any FrequencyLedgerStore, opening stored: StoredLedger,
-    diagnose: @escaping @MainActor (String) -> Void, willWrite: FrequencyLedgerWillWrite?
+    diagnostics: LedgerDiagnosticRoute, willWrite: FrequencyLedgerWillWrite?
   ) {
+    self.diagnostics = diagnostics
     writer = FrequencyLedgerWriter(
-      store: store, opening: stored, diagnose: diagnose, willWrite: willWrite)
+      store: store, opening: stored, diagnose: diagnostics.report, willWrite: willWrite)
+  }
+
+  /// Sends the ledger's diagnostics through `policy` when the app gave it no `diagnose`
+  /// closure.
+  package func report(through policy: FrequencyPolicy) {
+    diagnostics.report(through: policy)
   }
 
   /// Whether changes reach the store; false after the store could not be used (the ledger then

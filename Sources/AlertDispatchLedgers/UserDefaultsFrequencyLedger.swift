@@ -35,8 +35,9 @@ public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {
   /// - Parameters:
   ///   - defaults: Where it lives; by default the standard defaults.
   ///   - key: Its key; by default `AlertDispatch.frequencyLedger`.
-  ///   - diagnose: Receives a sentence when the stored value is damaged; by default it goes to
-  ///     ``AlertDispatch/diagnosticHandler``.
+  ///   - diagnose: Receives a sentence when the stored value is damaged; by default it goes
+  ///     through the policy that holds the ledger to the observers of the dispatches that use
+  ///     it, and to ``AlertDispatch/diagnosticHandler`` (see ``FrequencyPolicy/report(_:)``).
   public init(
     defaults: UserDefaults = .standard,
     key: String = "AlertDispatch.frequencyLedger",
@@ -44,11 +45,11 @@ public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {
   ) {
     self.defaults = defaults
     self.key = key
-    let diagnose = diagnose ?? FrequencyPolicy.reportToDiagnosticHandler
+    let diagnostics = LedgerDiagnosticRoute(diagnose)
     let value = FrequencyLedgerDefaultsValue(defaults: defaults, key: key)
     super.init(
-      store: value, opening: StoredLedger(opening: value.read(report: diagnose)),
-      diagnose: diagnose, willWrite: nil)
+      store: value, opening: StoredLedger(opening: value.read(report: diagnostics.report)),
+      diagnostics: diagnostics, willWrite: nil)
   }
 }
 

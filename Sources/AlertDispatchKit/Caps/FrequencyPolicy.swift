@@ -37,6 +37,11 @@ public final class FrequencyPolicy {
 
   /// Shows of alerts on screen that count when dismissed, by ledger key.
   private var heldShows: [String: Int] = [:]
+  /// The dispatches whose ``AlertDispatch/frequencyPolicy`` this is.
+  private var users: [PolicyUser] = []
+  /// Diagnostics reported while no dispatch used the policy: the observers of the first one to
+  /// take it receive them.
+  private var unobserved: [String] = []
 
   nonisolated static let categoryPrefix = "category:"
 
@@ -62,7 +67,47 @@ public final class FrequencyPolicy {
       as? String ?? "unknown"
     self.timeZone = timeZone
     self.budgets = budgets
+    (ledger as? any PolicyReportingLedger)?.report(through: self)
     reportInvalidBudgets(changedFrom: [:])
+  }
+
+  /// Reports a diagnostic about this policy or its ledger: to the observers of each dispatch
+  /// that uses the policy, and once to ``AlertDispatch/diagnosticHandler``. One reported while
+  /// no dispatch uses the policy goes to the handler at once, and to the observers of the first
+  /// dispatch that takes the policy when it does.
+  public func report(_ message: String) {
+    users.removeAll { $0.node == nil }
+    guard let first = users.first?.node else {
+      unobserved.append(message)
+      DispatchNode.diagnosticHandler(
+        AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy"))
+      return
+    }
+    for user in users.dropFirst() { user.node?.notifyObservers(.diagnostic(message)) }
+    first.diagnose(message)
+  }
+
+  /// Hands diagnostics the diagnostic handler already received to the observers of the
+  /// dispatches that use the policy, or of the first one to take it.
+  package func reportToObservers(_ messages: [String]) {
+    users.removeAll { $0.node == nil }
+    guard !users.isEmpty else { return unobserved += messages }
+    for user in users {
+      for message in messages { user.node?.notifyObservers(.diagnostic(message)) }
+    }
+  }
+
+  /// Called when `node` takes this policy as its own.
+  func adopted(by node: DispatchNode) {
+    users.append(PolicyUser(node: node))
+    let messages = unobserved
+    unobserved = []
+    for message in messages { node.notifyObservers(.diagnostic(message)) }
+  }
+
+  /// Called when `node` gives this policy up.
+  func abandoned(by node: DispatchNode) {
+    users.removeAll { $0.node == nil || $0.node === node }
   }
 
   /// How many shows of `ledgerKey` the ledger holds in `window` now, plus those on screen that
@@ -115,7 +160,7 @@ public final class FrequencyPolicy {
     for (category, budget) in budgets.sorted(by: { $0.key < $1.key }) where old[category] != budget
     {
       if let error = budget.validationError {
-        Self.reportToDiagnosticHandler("budget of category '\(category)' ignored: \(error)")
+        report("budget of category '\(category)' ignored: \(error)")
       }
     }
   }
@@ -124,12 +169,18 @@ public final class FrequencyPolicy {
     let (seconds, attoseconds) = duration.components
     return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
   }
+}
 
-  /// The default destination of ledger and policy diagnostics.
-  package static func reportToDiagnosticHandler(_ message: String) {
-    DispatchNode.diagnosticHandler(
-      AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy"))
-  }
+/// A ledger that, when the app gave it no destination for its diagnostics, reports them through
+/// the policy that holds it (``FrequencyPolicy/report(_:)``).
+package protocol PolicyReportingLedger: FrequencyLedger {
+  /// Called by `policy` when it takes the ledger.
+  func report(through policy: FrequencyPolicy)
+}
+
+/// A dispatch that uses a policy, held weakly: the policy never keeps a screen alive.
+private struct PolicyUser {
+  weak var node: DispatchNode?
 }
 
 /// A show that counts when the alert is dismissed: it holds a place in its policy's count while

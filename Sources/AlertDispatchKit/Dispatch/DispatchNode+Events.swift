@@ -20,12 +20,19 @@ extension DispatchNode {
   func emit(_ kind: AlertEvent.Kind, alert: AlertHandle? = nil) {
     let isDiagnostic = if case .diagnostic = kind { true } else { false }
     guard isDiagnostic || hasObservers else { return }
-    deliver(kind, alert: alert, isDiagnostic: isDiagnostic)
+    deliver(kind, alert: alert, toHandler: isDiagnostic)
+  }
+
+  /// Delivers an event to the observers of this dispatch and of every ancestor only: a
+  /// diagnostic the diagnostic handler has received already.
+  func notifyObservers(_ kind: AlertEvent.Kind) {
+    guard hasObservers else { return }
+    deliver(kind, alert: nil, toHandler: false)
   }
 
   /// Sends the event to the observers of this dispatch and of those above it, and a diagnostic
-  /// to the diagnostic handler.
-  private func deliver(_ kind: AlertEvent.Kind, alert: AlertHandle?, isDiagnostic: Bool) {
+  /// to the diagnostic handler when `toHandler`.
+  private func deliver(_ kind: AlertEvent.Kind, alert: AlertHandle?, toHandler: Bool) {
     let event = AlertEvent(
       time: now, kind: kind, alertID: alert?.id, lane: alert?.request.lane.name, dispatch: name)
     var node: DispatchNode? = self
@@ -33,7 +40,7 @@ extension DispatchNode {
       for (_, observer) in current.observers { observer(event) }
       node = current.parent
     }
-    if isDiagnostic { DispatchNode.diagnosticHandler(event) }
+    if toHandler { DispatchNode.diagnosticHandler(event) }
   }
 
   /// Whether this dispatch or an ancestor has an observer.

@@ -58,7 +58,13 @@ final class DispatchNode {
   }
 
   /// See ``AlertDispatch/frequencyPolicy``.
-  var frequencyPolicy: FrequencyPolicy?
+  var frequencyPolicy: FrequencyPolicy? {
+    didSet {
+      guard frequencyPolicy !== oldValue else { return }
+      oldValue?.abandoned(by: self)
+      frequencyPolicy?.adopted(by: self)
+    }
+  }
 
   /// The unfinished alerts of this dispatch.
   var alerts = UnfinishedAlerts()

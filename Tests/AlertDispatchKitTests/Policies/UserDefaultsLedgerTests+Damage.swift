@@ -217,7 +217,7 @@ extension UserDefaultsLedgerTests {
     let ledger = UserDefaultsFrequencyLedger(defaults: domain.open())
     #expect(ledger.allRecords == [])
     #expect(events.count == 1)
-    #expect(events.first?.dispatch == "frequency policy")
+    #expect(events.first?.dispatch == "frequency ledger")
     guard case .diagnostic(let message)? = events.first?.kind else {
       Issue.record("not a diagnostic: \(String(describing: events.first))")
       return
