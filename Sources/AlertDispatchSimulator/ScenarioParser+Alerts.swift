@@ -142,7 +142,7 @@ extension ScenarioParser {
   }
 
   /// `low`, `normal`, `high`, `critical` or an integer.
-  private func priority(_ word: ScenarioWord) throws(ScenarioProblem) -> AlertPriority {
+  func priority(_ word: ScenarioWord) throws(ScenarioProblem) -> AlertPriority {
     let named: [String: AlertPriority] = [
       "low": .low, "normal": .normal, "high": .high, "critical": .critical,
     ]

@@ -7,6 +7,8 @@ extension ScenarioParser {
     "ready": "ready ALERT",
     "tap": "tap ALERT BUTTON",
     "cancel": "cancel ALERT",
+    "cancel-all":
+      "cancel-all SCREEN|WINDOW [subtree] [lane LANE | category NAME | priority-at-most PRIORITY]",
     "dismiss": "dismiss ALERT [RESULT]",
     "push": "push NAV SCREEN [animated]",
     "pop": "pop NAV [animated]",
@@ -93,6 +95,8 @@ extension ScenarioParser {
       let owner = try known(try arguments.name("SCREEN|WINDOW"))
       action =
         keyword == "close" ? .close(owner) : keyword == "pause" ? .pause(owner) : .resume(owner)
+    case "cancel-all":
+      action = try cancelAllAction(&arguments)
     case "refuse":
       action = try refuseAction(&arguments)
     case "relaunch":
@@ -133,6 +137,22 @@ extension ScenarioParser {
       _ = arguments.flag("page-sheet")
     }
     return .present(over: over, modal: modal, style: style, animated: arguments.flag("animated"))
+  }
+
+  private func cancelAllAction(_ arguments: inout ScenarioArguments) throws(ScenarioProblem)
+    -> ScenarioAction
+  {
+    let owner = try known(try arguments.name("SCREEN|WINDOW"))
+    let subtree = arguments.flag("subtree")
+    var selection = ScenarioSelection.all
+    if arguments.flag("lane") {
+      selection = .lane(try lane(try arguments.name("LANE")))
+    } else if arguments.flag("category") {
+      selection = .category(try arguments.name("NAME"))
+    } else if arguments.flag("priority-at-most") {
+      selection = .priorityAtMost(try priority(try arguments.word("PRIORITY")))
+    }
+    return .cancelAll(owner, subtree: subtree, selection)
   }
 
   private func refuseAction(_ arguments: inout ScenarioArguments) throws(ScenarioProblem)

@@ -9,6 +9,8 @@ extension ScenarioRun {
     case .tap(let name, let button):
       sim.presenter.tap(AlertID(scenario.alert(named: name)!.id), button)
     case .cancel(let name): withAlert(name, "cancel") { $0.cancel() }
+    case .cancelAll(let name, let subtree, let selection):
+      dispatch(name).cancelAlerts(selection.selection, includingSubtree: subtree)
     case .dismiss(let name, let result):
       withAlert(name, "dismiss") {
         $0.didDismiss(result: result.map { AlertResult($0) } ?? .closed)

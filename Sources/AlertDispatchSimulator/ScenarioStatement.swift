@@ -18,6 +18,7 @@ enum ScenarioAction: Sendable, Hashable {
   case ready(String)
   case tap(String, button: String)
   case cancel(String)
+  case cancelAll(String, subtree: Bool, ScenarioSelection)
   case dismiss(String, result: String?)
   case push(nav: String, screen: String, animated: Bool)
   case pop(nav: String, animated: Bool)
@@ -40,8 +41,26 @@ enum ScenarioAction: Sendable, Hashable {
   /// Whether the action changes screens or the app, and so gets a mark on the timeline.
   var isMarked: Bool {
     switch self {
-    case .add, .ready, .tap, .cancel, .dismiss, .advance, .mark: false
+    case .add, .ready, .tap, .cancel, .cancelAll, .dismiss, .advance, .mark: false
     default: true
+    }
+  }
+}
+
+/// What `cancel-all` ends.
+enum ScenarioSelection: Sendable, Hashable {
+  case all
+  case lane(AlertLane)
+  case category(String)
+  case priorityAtMost(AlertPriority)
+
+  /// The selection the dispatch is asked for.
+  var selection: AlertSelection {
+    switch self {
+    case .all: .all
+    case .lane(let lane): .lane(lane)
+    case .category(let category): .category(category)
+    case .priorityAtMost(let priority): .priority(atOrBelow: priority)
     }
   }
 }

@@ -26,6 +26,8 @@ struct ExampleOutputTests {
   @Test("Every story has a scenario file")
   func stories() {
     #expect(
-      Products.scenarios == ["home-popups", "onboarding-flow", "push-permissions", "tab-domains"])
+      Products.scenarios == [
+        "home-popups", "onboarding-flow", "push-permissions", "sign-out", "tab-domains",
+      ])
   }
 }

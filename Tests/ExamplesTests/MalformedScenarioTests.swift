@@ -201,4 +201,16 @@ struct MalformedScenarioTests {
         == "bad.scenario:2: expiry must be more than zero, got 0s")
     #expect(error("screen home", "alert a on home delay 0s autodismiss 1ms") == nil)
   }
+
+  @Test("A batch cancel naming a lane that is not declared, or with words left over")
+  func cancelAllArguments() {
+    #expect(
+      error("screen home", "at 1s", "  cancel-all home lane tost")
+        == "bad.scenario:3: unknown lane 'tost'")
+    #expect(
+      error("screen home", "at 1s", "  cancel-all home priority-at-most urgent")
+        == "bad.scenario:3: bad priority 'urgent': write low, normal, high, critical or a number")
+    #expect(error("screen home", "at 1s", "  cancel-all home subtree priority-at-most low") == nil)
+    #expect(error("screen home", "at 1s", "  cancel-all home category promotion lane modal") != nil)
+  }
 }
