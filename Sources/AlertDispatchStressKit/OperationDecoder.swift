@@ -9,7 +9,7 @@ public enum OperationDecoder {
     case root, push, pop, popToRoot, setStack, select, present, dismissModal
     case background, foreground, link, close, pause, resume, refuseOn, refuseOff
     case advance, relaunch, setParent, setProvider, setActiveChild, setVisible, arbitrate
-    case passScheduling, endTurn, release
+    case passScheduling, endTurn, release, cancelAll
 
     var weight: Int {
       switch self {
@@ -24,7 +24,7 @@ public enum OperationDecoder {
       case .finishPresenting, .popToRoot, .setStack, .link, .refuseOn, .refuseOff: 1
       case .setVisible, .arbitrate, .relaunch: 1
       // Given their bytes in `kinds` instead.
-      case .passScheduling, .endTurn, .release: 0
+      case .passScheduling, .endTurn, .release, .cancelAll: 0
       }
     }
   }
@@ -37,6 +37,7 @@ public enum OperationDecoder {
   private static let kinds: [Kind] = {
     let weighted = Kind.allCases.flatMap { Array(repeating: $0, count: $0.weight) }
     var table = (0..<256).map { weighted[$0 % weighted.count] }
+    table[246] = .cancelAll
     table[247] = .release
     for byte in 248..<256 { table[byte] = byte < 250 ? .passScheduling : .endTurn }
     return table
@@ -89,6 +90,8 @@ public enum OperationDecoder {
     case .ready: return .ready(alert: source.byte())
     case .tap: return .tap(alert: source.byte(), button: source.byte() & 0x3)
     case .cancel: return .cancel(alert: source.byte())
+    case .cancelAll:
+      return .cancelAll(owner(&source), selection: source.byte(), subtree: flag(&source))
     case .dismiss: return .dismiss(alert: source.byte())
     case .finishPresenting: return .finishPresenting(alert: source.byte())
     case .explain: return .explain(alert: source.byte())

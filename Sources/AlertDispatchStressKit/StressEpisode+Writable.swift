@@ -28,6 +28,8 @@ extension StressEpisode {
     case .link: return setupOnly ? operation : nil
     case .add(let spec): return .add(writable(spec))
     case .close(let owner): return .close(writable(owner))
+    case .cancelAll(let owner, let selection, let subtree):
+      return .cancelAll(writable(owner), selection: selection, subtree: subtree)
     case .pause(let owner): return .pause(writable(owner))
     case .resume(let owner): return .resume(writable(owner))
     default: return operation

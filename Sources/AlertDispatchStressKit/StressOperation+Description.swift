@@ -9,6 +9,8 @@ extension StressOperation: CustomStringConvertible {
     case .ready(let alert): ".ready(alert: \(alert))"
     case .tap(let alert, let button): ".tap(alert: \(alert), button: \(button))"
     case .cancel(let alert): ".cancel(alert: \(alert))"
+    case .cancelAll(let owner, let selection, let subtree):
+      ".cancelAll(\(owner), selection: \(selection), subtree: \(subtree))"
     case .dismiss(let alert): ".dismiss(alert: \(alert))"
     case .finishPresenting(let alert): ".finishPresenting(alert: \(alert))"
     case .explain(let alert): ".explain(alert: \(alert))"

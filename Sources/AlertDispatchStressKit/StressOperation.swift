@@ -18,6 +18,9 @@ public enum StressOperation: Hashable, Sendable {
   case tap(alert: UInt8, button: UInt8)
   /// The app cancels an alert.
   case cancel(alert: UInt8)
+  /// The app cancels, in one call, the alerts of a dispatch (with `subtree`, of those below it
+  /// too) that a selection takes: `selection` picks all, a lane, a category or a priority.
+  case cancelAll(StressOwner, selection: UInt8, subtree: Bool)
   /// The app reports an alert dismissed: misuse unless it is on screen.
   case dismiss(alert: UInt8)
   /// A presenter reports an animation finished, usually out of turn (misuse).

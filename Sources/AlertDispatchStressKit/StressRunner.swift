@@ -28,6 +28,8 @@ public enum StressRunner {
     public var schedulingSwitches = 0
     /// How many operations ended a main-actor turn while passes were deferred.
     public var turnsEnded = 0
+    /// How many alerts batch cancels ended.
+    public var batchCancelled = 0
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
@@ -62,6 +64,7 @@ public enum StressRunner {
       result.alerts = world.tracked.count
       result.schedulingSwitches = world.schedulingSwitches
       result.turnsEnded = world.turnsEnded
+      result.batchCancelled = world.batchCancelled
       watched = world.watched
     }
     // The roots whose passes still wait (the windows' last passes, or an episode stopped at a

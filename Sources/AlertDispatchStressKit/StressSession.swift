@@ -24,6 +24,8 @@ public struct StressSession {
     public var schedulingSwitches = 0
     /// Operations that ended a main-actor turn while passes were deferred.
     public var turnsEnded = 0
+    /// Alerts that batch cancels ended.
+    public var batchCancelled = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -31,10 +33,10 @@ public struct StressSession {
     /// The failing episodes.
     public var failures: [Failure] = []
 
-    /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, violations V`: the
-    /// stress tool's last line.
+    /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
+    /// violations V`: the stress tool's last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), violations \(violations)"
     }
   }
 
@@ -74,6 +76,7 @@ public struct StressSession {
       summary.passes += result.passes
       summary.schedulingSwitches += result.schedulingSwitches
       summary.turnsEnded += result.turnsEnded
+      summary.batchCancelled += result.batchCancelled
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

@@ -1,3 +1,5 @@
+import AlertDispatchKit
+
 /// An operation resolved against the world it runs in: names instead of numbers, as a scenario
 /// file writes it. The driver performs steps exactly as `ScenarioRunner` performs the matching
 /// actions, so an emitted scenario replays the same calls.
@@ -6,6 +8,7 @@ enum StressStep: Hashable, Sendable {
   case ready(String)
   case tap(String, button: String)
   case cancel(String)
+  case cancelAll(String, subtree: Bool, StressSelection)
   case dismiss(String)
   case finishPresenting(String)
   case explain(String)
@@ -43,6 +46,8 @@ enum StressStep: Hashable, Sendable {
     case .ready(let name): return "ready \(name)"
     case .tap(let name, let button): return "tap \(name) \(button)"
     case .cancel(let name): return "cancel \(name)"
+    case .cancelAll(let name, let subtree, let selection):
+      return "cancel-all \(name)\(subtree ? " subtree" : "")\(selection.words)"
     case .dismiss(let name): return "dismiss \(name)"
     case .root(let window, let screen): return "root \(window) \(screen)"
     case .push(let nav, let screen, let animated): return "push \(nav) \(screen)\(flag(animated))"
@@ -114,6 +119,7 @@ enum StressStep: Hashable, Sendable {
     case .select(let tabs, let tab): [tabs, tab]
     case .present(let over, let modal, _, _): [over, modal]
     case .dismissModal(let modal, _): [modal]
+    case .cancelAll(let name, _, _): [name]
     case .background(let name), .foreground(let name), .link(let name), .close(let name),
       .pause(let name), .resume(let name), .arbitrate(let name), .setPassScheduling(let name, _):
       [name]
@@ -122,6 +128,35 @@ enum StressStep: Hashable, Sendable {
       [raw] + (child.map { [$0] } ?? [])
     case .setVisible(let raw, _), .release(let raw): [raw]
     default: []
+    }
+  }
+}
+
+/// What a batch cancel takes, as ``AlertSelection`` does and as a scenario file writes it.
+enum StressSelection: Hashable, Sendable {
+  case all
+  case lane(AlertLane)
+  case category(String)
+  case priority(AlertPriority)
+
+  /// The selection the dispatch is asked for.
+  @MainActor
+  var selection: AlertSelection {
+    switch self {
+    case .all: .all
+    case .lane(let lane): .lane(lane)
+    case .category(let category): .category(category)
+    case .priority(let priority): .priority(atOrBelow: priority)
+    }
+  }
+
+  /// The words after `cancel-all NAME`, with a leading space (none for all).
+  var words: String {
+    switch self {
+    case .all: ""
+    case .lane(let lane): " lane \(lane.name)"
+    case .category(let category): " category \(category)"
+    case .priority(let priority): " priority-at-most \(priority.rawValue)"
     }
   }
 }

@@ -16,6 +16,8 @@ public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
     case explain
     /// A misuse was answered in a way other than documented.
     case misuse
+    /// A batch cancel left an alert it returned unfinished, or put one up on its way out.
+    case batchCancel = "batch cancel"
   }
 
   /// Which promise was broken.

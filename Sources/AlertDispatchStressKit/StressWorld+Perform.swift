@@ -19,6 +19,8 @@ extension StressWorld {
     case .tap(let name, let button):
       sim.presenter.tap(AlertID(record.alerts[alertIndex[name]!].id), button)
     case .cancel(let name): handles[name]?.cancel()
+    case .cancelAll(let name, let subtree, let selection):
+      cancelAll(in: dispatch(name), subtree: subtree, selection)
     case .dismiss(let name): dismiss(name)
     case .finishPresenting(let name): handles[name]?.didFinishPresenting()
     case .explain(let name): explain(name)
@@ -70,6 +72,38 @@ extension StressWorld {
       turnsEnded += 1
       AlertDispatch.runDeferredPasses()
     case .release(let raw): release(raw)
+    }
+  }
+
+  /// A batch cancel, checked: every alert it returns has ended, or is being taken down because
+  /// it was up at the call; none that waited went up on its way out (no `shown` or `restored`
+  /// event for its id before it ended).
+  private func cancelAll(
+    in dispatch: AlertDispatch, subtree: Bool, _ selection: StressSelection
+  ) {
+    let wasUp = Set(
+      open.filter { $0.handle.state.isVisible }.map { ObjectIdentifier($0.handle) })
+    var events: [AlertEvent] = []
+    let root = dispatch.root
+    let observation = root.observe { events.append($0) }
+    let cancelled = dispatch.cancelAlerts(selection.selection, includingSubtree: subtree)
+    root.removeObservation(observation)
+    batchCancelled += cancelled.count
+    for alert in cancelled {
+      let name = "cancelAlerts(\(selection.selection)) on \(dispatch.name): \(alert.id)"
+      let up = wasUp.contains(ObjectIdentifier(alert))
+      switch alert.state {
+      case .ended: break
+      case .dismissing where up: break
+      default: report(.batchCancel, "\(name) is \(alert.state) after the call")
+      }
+      guard !up else { continue }
+      for event in events where event.alertID == alert.id {
+        if case .ended = event.kind { break }
+        if event.kind == .shown || event.kind == .restored {
+          report(.batchCancel, "\(name) waited, and went up (\(event.kind)) on its way out")
+        }
+      }
     }
   }
 

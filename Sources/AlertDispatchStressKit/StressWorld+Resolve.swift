@@ -14,6 +14,10 @@ extension StressWorld {
         .tap($0, button: ["OK", "Cancel", "Later", "Allow"][Int(button) % 4])
       }
     case .cancel(let alert): return alertName(alert).map { .cancel($0) }
+    case .cancelAll(let owner, let selection, let subtree):
+      return ownerName(owner).map {
+        .cancelAll($0, subtree: subtree, batchSelection(selection))
+      }
     case .dismiss(let alert): return alertName(alert).map { .dismiss($0) }
     case .finishPresenting(let alert): return alertName(alert).map { .finishPresenting($0) }
     case .explain(let alert): return alertName(alert).map { .explain($0) }
@@ -72,6 +76,24 @@ extension StressWorld {
     case .release(let raw):
       let name = rawName(raw)
       return raws[name] == nil ? nil : .release(name)
+    }
+  }
+
+  /// What a batch cancel's `selection` byte takes: all, a lane a scenario file can declare
+  /// (declared in the record from then on), a category, or a priority and those below it.
+  private func batchSelection(_ byte: UInt8) -> StressSelection {
+    let index = Int(byte / 4)
+    switch byte % 4 {
+    case 0: return .all
+    case 1:
+      let lanes = StressTables.lanes.indices.filter { StressTables.lanes[$0].expressible }
+      let position = lanes[index % lanes.count]
+      if position != 0 && !record.lanes.contains(position) { record.lanes.append(position) }
+      return .lane(StressTables.lanes[position].lane)
+    case 2:
+      let categories = StressTables.categories.compactMap { $0 }
+      return .category(categories[index % categories.count])
+    default: return .priority(StressTables.priorities[index % StressTables.priorities.count])
     }
   }
 

@@ -128,5 +128,16 @@ extension MisuseCatalogue {
       #expect(b.state == .queued)
       return bench.diagnostics
     },
+    MisuseCase(
+      id: 44, input: "`cancelAlerts(.lane(_:))` naming a lane no alert of the domain uses",
+      diagnostic:
+        "cancelAlerts(lane 'tost') on 'home': no alert of its domain uses lane 'tost'; nothing cancelled"
+    ) { bench in
+      let home = bench.dispatch("home")
+      let a = home.add(AlertRequest(id: "a", lane: AlertLane("toast", capacity: .unlimited)))
+      #expect(home.cancelAlerts(.lane(AlertLane("tost"))).isEmpty)
+      #expect(a.state == .showing)
+      return bench.diagnostics
+    },
   ]
 }
