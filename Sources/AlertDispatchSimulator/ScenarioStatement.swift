@@ -47,20 +47,31 @@ enum ScenarioAction: Sendable, Hashable {
   }
 }
 
-/// What `cancel-all` ends.
-enum ScenarioSelection: Sendable, Hashable {
+/// What `cancel-all` ends (the stress tool writes it too).
+package enum ScenarioSelection: Sendable, Hashable {
   case all
   case lane(AlertLane)
   case category(String)
   case priorityAtMost(AlertPriority)
 
   /// The selection the dispatch is asked for.
-  var selection: AlertSelection {
+  @MainActor
+  package var selection: AlertSelection {
     switch self {
     case .all: .all
     case .lane(let lane): .lane(lane)
     case .category(let category): .category(category)
     case .priorityAtMost(let priority): .priority(atOrBelow: priority)
+    }
+  }
+
+  /// The words after `cancel-all NAME`, with a leading space (none for all).
+  package var words: String {
+    switch self {
+    case .all: ""
+    case .lane(let lane): " lane \(lane.name)"
+    case .category(let category): " category \(category)"
+    case .priorityAtMost(let priority): " priority-at-most \(priority.rawValue)"
     }
   }
 }

@@ -1,4 +1,4 @@
-import AlertDispatchKit
+import AlertDispatchSimulator
 
 /// An operation resolved against the world it runs in: names instead of numbers, as a scenario
 /// file writes it. The driver performs steps exactly as `ScenarioRunner` performs the matching
@@ -8,7 +8,7 @@ enum StressStep: Hashable, Sendable {
   case ready(String)
   case tap(String, button: String)
   case cancel(String)
-  case cancelAll(String, subtree: Bool, StressSelection)
+  case cancelAll(String, subtree: Bool, ScenarioSelection)
   case dismiss(String)
   case finishPresenting(String)
   case explain(String)
@@ -128,35 +128,6 @@ enum StressStep: Hashable, Sendable {
       [raw] + (child.map { [$0] } ?? [])
     case .setVisible(let raw, _), .release(let raw): [raw]
     default: []
-    }
-  }
-}
-
-/// What a batch cancel takes, as ``AlertSelection`` does and as a scenario file writes it.
-enum StressSelection: Hashable, Sendable {
-  case all
-  case lane(AlertLane)
-  case category(String)
-  case priority(AlertPriority)
-
-  /// The selection the dispatch is asked for.
-  @MainActor
-  var selection: AlertSelection {
-    switch self {
-    case .all: .all
-    case .lane(let lane): .lane(lane)
-    case .category(let category): .category(category)
-    case .priority(let priority): .priority(atOrBelow: priority)
-    }
-  }
-
-  /// The words after `cancel-all NAME`, with a leading space (none for all).
-  var words: String {
-    switch self {
-    case .all: ""
-    case .lane(let lane): " lane \(lane.name)"
-    case .category(let category): " category \(category)"
-    case .priority(let priority): " priority-at-most \(priority.rawValue)"
     }
   }
 }

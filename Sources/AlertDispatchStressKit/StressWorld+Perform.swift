@@ -79,7 +79,7 @@ extension StressWorld {
   /// it was up at the call; none that waited went up on its way out (no `shown` or `restored`
   /// event for its id before it ended).
   private func cancelAll(
-    in dispatch: AlertDispatch, subtree: Bool, _ selection: StressSelection
+    in dispatch: AlertDispatch, subtree: Bool, _ selection: ScenarioSelection
   ) {
     let wasUp = Set(
       open.filter { $0.handle.state.isVisible }.map { ObjectIdentifier($0.handle) })

@@ -81,7 +81,7 @@ extension StressWorld {
 
   /// What a batch cancel's `selection` byte takes: all, a lane a scenario file can declare
   /// (declared in the record from then on), a category, or a priority and those below it.
-  private func batchSelection(_ byte: UInt8) -> StressSelection {
+  private func batchSelection(_ byte: UInt8) -> ScenarioSelection {
     let index = Int(byte / 4)
     switch byte % 4 {
     case 0: return .all
@@ -93,7 +93,7 @@ extension StressWorld {
     case 2:
       let categories = StressTables.categories.compactMap { $0 }
       return .category(categories[index % categories.count])
-    default: return .priority(StressTables.priorities[index % StressTables.priorities.count])
+    default: return .priorityAtMost(StressTables.priorities[index % StressTables.priorities.count])
     }
   }
 

@@ -94,6 +94,8 @@ struct LedgerTests {
       "end tip: cancelled(frequency capped: once ever (key tip))", "present hello @home",
     ])
     #expect(messages() == [])
+    // The show of `hello` is being written: the file is whole again once the write is done.
+    await home.frequencyPolicy?.ledger.flush()
     #expect(directory.names == ["frequency-ledger.jsonl"])
     f.verify()
   }
