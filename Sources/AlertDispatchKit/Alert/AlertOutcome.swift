@@ -52,6 +52,9 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
   case readinessTimedOut
   /// Its dispatch was closed or released.
   case ownerClosed
+  /// It was on screen when its dispatch left the active chain, and its
+  /// ``AlertRequest/offstage`` policy is ``OffstagePolicy/end``.
+  case ownerLeft
   /// Its dependencies lead back to itself; the ids are the cycle, starting and ending with it.
   case dependencyCycle([AlertID])
   /// A frequency cap does not allow it now; the text names the cap.
@@ -69,6 +72,7 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
     case .expired: "expired"
     case .readinessTimedOut: "readiness timed out"
     case .ownerClosed: "owner closed"
+    case .ownerLeft: "owner left"
     case .dependencyCycle(let ids):
       "dependency cycle \(ids.map(\.rawValue).joined(separator: " -> "))"
     case .frequencyCapped(let cap): "frequency capped: \(cap)"

@@ -40,6 +40,8 @@ public struct AlertRequest: Sendable, Equatable {
   /// The category whose ``FrequencyPolicy/budgets`` budget the alert counts against, such as
   /// `"promotion"`; `nil` for none.
   public var category: String?
+  /// What happens to it when it is on screen and its dispatch leaves the active chain.
+  public var offstage: OffstagePolicy
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -55,7 +57,8 @@ public struct AlertRequest: Sendable, Equatable {
     timing: AlertTiming = AlertTiming(),
     content: AlertContent = AlertContent(),
     cap: FrequencyCap? = nil,
-    category: String? = nil
+    category: String? = nil,
+    offstage: OffstagePolicy = .suspend
   ) {
     self.id = id ?? .generated()
     self.priority = priority
@@ -69,6 +72,7 @@ public struct AlertRequest: Sendable, Equatable {
     self.content = content
     self.cap = cap
     self.category = category
+    self.offstage = offstage
   }
 
   /// Whether a cap or a category makes the frequency policy count the alert.

@@ -7,7 +7,7 @@
 ///
 /// - Rule 1 (chain) is the input's: each alert comes with its dispatch's place on the chain.
 /// - Rule 2 (offstage): ``planLane(_:)``, first step; a covered alert hidden with its coverer
-///   is hidden beneath it.
+///   is hidden beneath it; one whose offstage policy is `end` is taken down for good.
 /// - Rule 3 (eligible): ``hold(on:in:)`` and ``capBlock(of:)``, in Arbiter+Eligibility.swift.
 /// - Rule 4 (order): the input's candidates come in line order; ``planLane(_:)`` reads them so.
 /// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``.
@@ -118,11 +118,17 @@ struct Arbiter {
     let lane = input.lanes[index]
     let capacity = lane.capacity
     // Rule 2: a visible alert whose dispatch left the chain is hidden (one being dismissed
-    // finishes animating out where it is). One covered by an alert hidden with it is hidden
-    // beneath it, and comes back beneath it.
-    let leaving = lane.shown.filter { !$0.isDismissing && !$0.isOnChain }.map(\.alert)
-    for shown in lane.shown where leaving.contains(shown.alert) {
-      if case .by(let coverer) = shown.cover, leaving.contains(coverer) {
+    // finishes animating out where it is), or taken down for good when its offstage policy
+    // says so. One covered by an alert hidden with it is hidden beneath it, and comes back
+    // beneath it.
+    let leavingShown = lane.shown.filter { !$0.isDismissing && !$0.isOnChain }
+    let leaving = leavingShown.map(\.alert)
+    let hiding = leavingShown.filter { $0.offstage == .suspend }.map(\.alert)
+    for shown in leavingShown {
+      if shown.offstage == .end {
+        decide(.dismiss(shown.alert, .cancelled(.ownerLeft)), stamp: shown.upStamp)
+        plan.isFinal = false
+      } else if case .by(let coverer) = shown.cover, hiding.contains(coverer) {
         decide(.suspendBeneath(shown.alert, coverer: coverer), stamp: shown.upStamp)
       } else {
         decide(.suspend(shown.alert), stamp: shown.upStamp)

@@ -55,7 +55,8 @@ extension DispatchNode {
         PassInput.Shown(
           alert: alert.ref, priority: alert.priority, upStamp: alert.upStamp,
           isDismissing: alert.state.isDismissing, isOnChain: chain.contains(alert.owner),
-          cover: cover, interruption: alert.request.interruption))
+          cover: cover, interruption: alert.request.interruption,
+          offstage: alert.request.offstage))
     }
     var merge = LaneMerge(chain, lane: state.lane.key)
     while lane.candidates.count < depth, let alert = merge.next() {

@@ -54,6 +54,8 @@ struct PassInput: Sendable {
     var isOnChain = true
     var cover: Cover = .none
     var interruption: InterruptionPolicy = .suspend
+    /// What happens to it when its dispatch is not on the chain.
+    var offstage: OffstagePolicy = .suspend
   }
 
   /// Whether a visible alert is beneath another.
