@@ -35,7 +35,7 @@ extension ScenarioParser {
   static let alertOptions: Set<String> = [
     "priority", "lane", "after", "interruption", "style", "pending", "replace", "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
-    "later",
+    "later", "offstage",
   ]
 
   private mutating func alertOption(
@@ -59,6 +59,9 @@ extension ScenarioParser {
     case "style":
       let styles: [String: PresentationStyle] = ["hide": .hideOthers, "cover": .cover]
       alert.style = try choice(try arguments.word("STYLE"), styles, "style")
+    case "offstage":
+      let policies: [String: OffstagePolicy] = ["suspend": .suspend, "end": .end]
+      alert.offstage = try choice(try arguments.word("POLICY"), policies, "offstage policy")
     case "pending": alert.readiness = .pending
     case "replace": alert.duplicates = .replaceExisting
     case "deadline": alert.timing.readinessDeadline = try positive(option, &arguments)

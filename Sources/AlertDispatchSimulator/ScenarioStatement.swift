@@ -141,6 +141,7 @@ struct ScenarioAlert: Sendable, Hashable {
   var buttons: [String] = []
   var cap: FrequencyCap?
   var category: String?
+  var offstage: OffstagePolicy = .suspend
   var later = false
 
   @MainActor
@@ -150,7 +151,7 @@ struct ScenarioAlert: Sendable, Hashable {
       interruption: interruption, style: style, readiness: readiness, duplicates: duplicates,
       timing: timing,
       content: AlertContent(title: title ?? id, message: message, buttons: buttons), cap: cap,
-      category: category)
+      category: category, offstage: offstage)
   }
 }
 

@@ -150,6 +150,9 @@ public enum OperationDecoder {
     let more = source.byte()
     var spec = AlertSpec(owner: owner(&source))
     spec.priority = source.byte()
+    // From bits of the priority's byte that its choice reads only modulo the table: no byte
+    // more, so that older seeds decode into the same operations.
+    spec.endsOffstage = spec.priority & 0xE0 == 0xE0
     spec.lane = bits & 0x3 == 0 ? mostlyValid(source.byte(), 5, StressTables.lanes.count) : 0
     if bits & 0x1C == 0x4 {
       spec.dependencies = (0...(Int(more) & 1)).map { _ in source.byte() }

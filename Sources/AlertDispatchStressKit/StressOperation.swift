@@ -131,6 +131,8 @@ public struct AlertSpec: Hashable, Sendable {
   public var interruption: UInt8
   /// Whether it covers instead of hiding.
   public var covers: Bool
+  /// Whether it ends when its screen leaves the chain (``OffstagePolicy/end``).
+  public var endsOffstage: Bool
   /// Whether it waits for `ready`.
   public var pending: Bool
   /// Whether it replaces an unfinished alert with its id.
@@ -157,7 +159,7 @@ public struct AlertSpec: Hashable, Sendable {
     lane: UInt8 = 0, dependencies: [UInt8] = [], interruption: UInt8 = 0, covers: Bool = false,
     pending: Bool = false, replaces: Bool = false, deadline: UInt8 = 0, expiry: UInt8 = 0,
     delay: UInt8 = 0, autoDismiss: UInt8 = 0, cap: UInt8 = 0, category: UInt8 = 0,
-    reaction: StressReaction? = nil
+    reaction: StressReaction? = nil, endsOffstage: Bool = false
   ) {
     self.owner = owner
     self.sharedID = sharedID
@@ -175,6 +177,7 @@ public struct AlertSpec: Hashable, Sendable {
     self.cap = cap
     self.category = category
     self.reaction = reaction
+    self.endsOffstage = endsOffstage
   }
 }
 

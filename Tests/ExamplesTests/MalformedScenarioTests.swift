@@ -213,4 +213,12 @@ struct MalformedScenarioTests {
     #expect(error("screen home", "at 1s", "  cancel-all home subtree priority-at-most low") == nil)
     #expect(error("screen home", "at 1s", "  cancel-all home category promotion lane modal") != nil)
   }
+
+  @Test("An offstage policy that is not suspend or end")
+  func badOffstagePolicy() {
+    #expect(
+      error("screen home", "alert a on home offstage hide")
+        == "bad.scenario:2: bad offstage policy 'hide': write one of end, suspend")
+    #expect(error("screen home", "alert a on home offstage end") == nil)
+  }
 }
