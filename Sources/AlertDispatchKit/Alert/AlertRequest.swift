@@ -28,7 +28,9 @@ public struct AlertRequest: Sendable, Equatable {
   public var style: PresentationStyle
   /// Whether the alert may show as soon as it is added, or waits for ``AlertHandle/markReady()``.
   public var readiness: Readiness
-  /// What happens when the domain already has an unfinished alert with this id.
+  /// What happens when the domain already has an unfinished alert with this id that is not
+  /// being dismissed (one animating out is no duplicate's original: the newcomer queues behind
+  /// it).
   public var duplicates: DuplicatePolicy
   /// Deadlines and durations; see ``AlertTiming``.
   public var timing: AlertTiming
@@ -127,6 +129,10 @@ public enum Readiness: Hashable, Sendable {
 }
 
 /// What happens when an alert is added with an id the domain already has unfinished.
+///
+/// Only an alert that is not leaving the screen counts as the existing one. An alert being
+/// dismissed (``AlertState/dismissing``) gives its id to the newcomer, which queues and goes up
+/// after it, whatever the policy; the leaving alert keeps the outcome it is dismissed with.
 public enum DuplicatePolicy: Hashable, Sendable {
   /// The existing alert stays; the new one ends as ``CancellationReason/duplicate(of:)``.
   case keepExisting

@@ -102,8 +102,8 @@ extension DispatchNode {
       violations.append("visible alert '\(alert.id)' is not on the active chain")
     }
     // Every unfinished alert's id is held, by it or by an alert it shares the id with after
-    // a join; an alert replaced while on screen has given its id to its replacement.
-    if !alert.isBeingReplaced {
+    // a join; an alert that gave its id up while animating out has given it to a newcomer.
+    if !alert.hasGivenUpID {
       let holder = domain.alert(withID: alert.id)
       if holder == nil || holder?.state.isEnded == true
         || (holder !== alert && domain.sharers[alert.id]?.position(of: alert) == nil)
