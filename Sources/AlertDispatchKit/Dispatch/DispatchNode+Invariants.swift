@@ -111,6 +111,12 @@ extension DispatchNode {
         violations.append("unfinished alert '\(alert.id)' is not indexed by its id")
       }
     }
+    // One that does not interrupt goes up only into room, never over an alert.
+    if let coverer = alert.coveredBy, coverer.state.isVisible, alert.state != .dismissing,
+      coverer.request.preemption == .wait
+    {
+      violations.append("'\(coverer.id)', which does not interrupt, covers '\(alert.id)'")
+    }
     if alert.state.isVisible {
       for dependency in alert.request.dependencies {
         // A blocker counts only if it was in this domain when the alert first went up: one
@@ -140,9 +146,10 @@ extension DispatchNode {
     if front.count < capacity {
       violations.append("lane '\(lane)' has room but eligible '\(best.id)' is not up")
     }
+    // One that does not interrupt waits for room, and so does everything behind it.
     for alert in front
-    where alert.state != .dismissing && alert.request.interruption != .never
-      && alert.request.priority < best.request.priority
+    where best.request.preemption == .preempt && alert.state != .dismissing
+      && alert.request.interruption != .never && alert.request.priority < best.request.priority
     {
       violations.append("eligible '\(best.id)' outranks interruptible front alert '\(alert.id)'")
     }

@@ -28,6 +28,12 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   case waitingBehind(AlertID)
   /// Its lane is full with these alerts, which it may not preempt.
   case outranked(by: [AlertID])
+  /// Its lane is full with these alerts; it outranks one of them but does not interrupt
+  /// (``PreemptionPolicy/wait``), so it goes up when there is room.
+  case waitingForRoom([AlertID])
+  /// It would preempt an alert in front, but the named alert ahead of it in line does not
+  /// interrupt and waits for room: nothing overtakes it.
+  case queuedBehind(AlertID)
   /// Its frequency cap (or its category's budget), named in the text, would end it if its turn
   /// came now.
   case capped(String)
@@ -55,6 +61,9 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
       "retrying after refusal (\(reason)) at \(until)"
     case .waitingBehind(let id): "waiting behind \(id), which the presenter refused"
     case .outranked(let ids): "outranked by \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .waitingForRoom(let ids):
+      "waiting for room: does not interrupt \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .queuedBehind(let id): "waiting behind \(id), which waits for room"
     case .capped(let cap): "capped: \(cap)"
     case .eligible: "eligible"
     case .notFound: "not found"
