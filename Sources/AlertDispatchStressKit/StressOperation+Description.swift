@@ -97,6 +97,7 @@ extension AlertSpec: CustomStringConvertible {
     add("dependencies", dependencies, defaults.dependencies, "\(dependencies)")
     add("interruption", interruption, defaults.interruption, "\(interruption)")
     add("covers", covers, defaults.covers, "\(covers)")
+    add("waits", waits, defaults.waits, "\(waits)")
     add("pending", pending, defaults.pending, "\(pending)")
     add("replaces", replaces, defaults.replaces, "\(replaces)")
     add("deadline", deadline, defaults.deadline, "\(deadline)")

@@ -17,6 +17,7 @@ extension StressWorld {
     builder.interruption(
       StressTables.interruptions[Int(spec.interruption) % StressTables.interruptions.count])
     if spec.covers { builder.add("style cover") { $0.style = .cover } }
+    if spec.waits { builder.add("preemption wait") { $0.preemption = .wait } }
     if spec.pending { builder.add("pending") { $0.readiness = .pending } }
     if spec.replaces { builder.add("replace") { $0.duplicates = .replaceExisting } }
     builder.duration("deadline", spec.deadline) { $0.readinessDeadline = $1 }

@@ -85,4 +85,22 @@ struct NonInterruptingTests {
     #expect(home.explain("saved") == .outranked(by: ["form"]))
     f.verify()
   }
+
+  @Test("One that does not interrupt, back with its screen, waits for what went up meanwhile")
+  func suspendedWaitsToo() {
+    let f = Fixture()
+    let app = f.dispatch("app")
+    let home = f.dispatch("home", parent: app)
+    app.activeChild = home
+    f.add("saved", to: home, priority: .high, preemption: .wait)
+    home.disappear()
+    f.add("tip", to: app, priority: .low)
+    f.expect(["present saved @home", "hide saved @home", "present tip @app"])
+    home.appear()
+    f.expect([])
+    #expect(home.explain("saved") == .waitingForRoom(["tip"]))
+    f.presenter.tap("tip", "OK")
+    f.expect(["tap tip OK", "end tip: dismissed(OK)", "restore saved @home"])
+    f.verify()
+  }
 }
