@@ -34,7 +34,7 @@ extension StressWorld {
       else { continue }
       let explanation = dispatch.explain(alert.id)
       if explanation == .eligible || explanation == .outranked(by: [])
-        || explanation == .waitingForRoom([])
+        || explanation == .waitingForRoom([]) || explanation == .waitingForDismissal(of: [])
       {
         report(.explain, "alert \(entry.name) is \(alert.state) and explained as '\(explanation)'")
       }

@@ -95,9 +95,16 @@ extension Arbiter {
       if candidate.preemption == .wait && wouldPreempt(candidate.priority) {
         return .waitingForRoom(front.map(\.alert.id))
       }
-      return .outranked(by: front.map(\.alert.id))
+      return fullLane(front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
     }
     return .eligible
+  }
+
+  /// Why a candidate waits in a lane full with the alerts `front`, none of which it may
+  /// preempt: they outrank it (or may not be interrupted), or every one of them is being
+  /// dismissed and the lane has room once they are gone.
+  static func fullLane(_ front: [AlertID], allLeaving: Bool) -> AlertExplanation {
+    allLeaving ? .waitingForDismissal(of: front) : .outranked(by: front)
   }
 
   /// Rule 5: whether a front alert of `priority`, with `interruption`, may give its place to a

@@ -205,8 +205,9 @@ struct Arbiter {
         continue
       }
       guard let victim = weakestInterruptible(in: front, below: candidate.priority) else {
-        plan.waiting.append(
-          PassPlan.Waiting(alert: candidate.alert, reason: .outranked(by: front.map(\.alert.id))))
+        let reason = Arbiter.fullLane(
+          front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
+        plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
         return true
       }
       // A candidate that does not interrupt waits for room, first in line: what comes after it

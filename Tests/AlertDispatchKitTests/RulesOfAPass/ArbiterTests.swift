@@ -190,6 +190,18 @@ struct ArbiterTests {
     #expect(try Self.plan([room]).decisions == [.present(Self.ref("saved"))])
   }
 
+  @Test("Rule 5, preemption: a lane full only with alerts being dismissed waits for them to go")
+  func fullOfLeavingAlerts() throws {
+    let lane = PassInput.Lane(
+      capacity: 1, shown: [Self.shown("saved", dismissing: true)],
+      candidates: [Self.candidate("saved", priority: 1000)])
+    let plan = try Self.plan([lane])
+    #expect(plan.decisions == [])
+    #expect(
+      plan.waiting == [.init(alert: Self.ref("saved"), reason: .waitingForDismissal(of: ["saved"]))]
+    )
+  }
+
   @Test("Rule 6, restore: a suspended alert first in line comes back rather than being presented")
   func restore() throws {
     let plan = try Self.plan([
