@@ -113,11 +113,18 @@ public final class AlertTrace {
         continue
       }
       guard var index = open[id] else { continue }
-      // A replaced alert is the older of two open rows with its id.
+      // A replaced alert is the older of two open rows with its id; so is an alert animating
+      // out when a newcomer with its id was added, and its end is its own.
       if case .cancelled(.replaced) = event.kind.outcome,
         let oldest = rows.firstIndex(where: { $0.id == id && $0.outcome == nil })
       {
         index = oldest
+      } else if case .ended = event.kind,
+        let leaving = rows.firstIndex(where: {
+          $0.id == id && $0.outcome == nil && $0.spans.last?.phase == .dismissing
+        })
+      {
+        index = leaving
       }
       switch event.kind {
       case .shown, .restored: move(index, to: .showing, at: event.time)

@@ -33,7 +33,8 @@ extension ScenarioParser {
   }
 
   static let alertOptions: Set<String> = [
-    "priority", "lane", "after", "interruption", "style", "pending", "replace", "deadline",
+    "priority", "lane", "after", "interruption", "preemption", "style", "pending", "replace",
+    "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
     "later", "offstage",
   ]
@@ -56,6 +57,9 @@ extension ScenarioParser {
         "suspend": .suspend, "cancel": .cancel, "never": .never,
       ]
       alert.interruption = try choice(try arguments.word("POLICY"), policies, "interruption")
+    case "preemption":
+      let policies: [String: PreemptionPolicy] = ["preempt": .preempt, "wait": .wait]
+      alert.preemption = try choice(try arguments.word("POLICY"), policies, "preemption")
     case "style":
       let styles: [String: PresentationStyle] = ["hide": .hideOthers, "cover": .cover]
       alert.style = try choice(try arguments.word("STYLE"), styles, "style")

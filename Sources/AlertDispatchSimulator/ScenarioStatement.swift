@@ -132,6 +132,7 @@ struct ScenarioAlert: Sendable, Hashable {
   var lane: AlertLane = .modal
   var dependencies: [String] = []
   var interruption: InterruptionPolicy = .suspend
+  var preemption: PreemptionPolicy = .preempt
   var style: PresentationStyle = .hideOthers
   var readiness: Readiness = .ready
   var duplicates: DuplicatePolicy = .keepExisting
@@ -148,8 +149,8 @@ struct ScenarioAlert: Sendable, Hashable {
   var request: AlertRequest {
     AlertRequest(
       id: AlertID(id), priority: priority, after: dependencies.map { AlertID($0) }, lane: lane,
-      interruption: interruption, style: style, readiness: readiness, duplicates: duplicates,
-      timing: timing,
+      interruption: interruption, preemption: preemption, style: style, readiness: readiness,
+      duplicates: duplicates, timing: timing,
       content: AlertContent(title: title ?? id, message: message, buttons: buttons), cap: cap,
       category: category, offstage: offstage)
   }

@@ -159,6 +159,9 @@ public enum OperationDecoder {
     }
     spec.sharedID = bits & 0x18 == 0x18 ? source.byte() : nil
     spec.interruption = bits & 0x20 != 0 ? source.byte() : 0
+    // From bits of the interruption's byte that its choice does not read: no byte more, so that
+    // older seeds decode into the same operations.
+    spec.waits = spec.interruption & 0x1C == 0x1C
     spec.covers = bits & 0xC0 == 0xC0
     spec.pending = more & 0x6 == 0
     spec.replaces = more & 0x38 == 0x8

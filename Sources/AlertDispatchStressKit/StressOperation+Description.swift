@@ -108,6 +108,7 @@ extension AlertSpec: CustomStringConvertible {
     add("cap", cap, defaults.cap, "\(cap)")
     add("category", category, defaults.category, "\(category)")
     add("reaction", reaction, defaults.reaction, optional(reaction))
+    add("waits", waits, defaults.waits, "\(waits)")
     add("endsOffstage", endsOffstage, defaults.endsOffstage, "\(endsOffstage)")
     return "AlertSpec(\(fields.joined(separator: ", ")))"
   }

@@ -131,6 +131,8 @@ public struct AlertSpec: Hashable, Sendable {
   public var interruption: UInt8
   /// Whether it covers instead of hiding.
   public var covers: Bool
+  /// Whether it waits for room instead of preempting (``PreemptionPolicy/wait``).
+  public var waits: Bool
   /// Whether it ends when its screen leaves the chain (``OffstagePolicy/end``).
   public var endsOffstage: Bool
   /// Whether it waits for `ready`.
@@ -159,7 +161,7 @@ public struct AlertSpec: Hashable, Sendable {
     lane: UInt8 = 0, dependencies: [UInt8] = [], interruption: UInt8 = 0, covers: Bool = false,
     pending: Bool = false, replaces: Bool = false, deadline: UInt8 = 0, expiry: UInt8 = 0,
     delay: UInt8 = 0, autoDismiss: UInt8 = 0, cap: UInt8 = 0, category: UInt8 = 0,
-    reaction: StressReaction? = nil, endsOffstage: Bool = false
+    reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false
   ) {
     self.owner = owner
     self.sharedID = sharedID
@@ -168,6 +170,7 @@ public struct AlertSpec: Hashable, Sendable {
     self.dependencies = dependencies
     self.interruption = interruption
     self.covers = covers
+    self.waits = waits
     self.pending = pending
     self.replaces = replaces
     self.deadline = deadline

@@ -16,6 +16,9 @@ public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
     case explain
     /// A misuse was answered in a way other than documented.
     case misuse
+    /// A scheduling policy was not kept: a duplicate of an alert being dismissed was cancelled,
+    /// or an alert that does not interrupt preempted one.
+    case policy
     /// A batch cancel left an alert it returned unfinished, or put one up on its way out.
     case batchCancel = "batch cancel"
   }

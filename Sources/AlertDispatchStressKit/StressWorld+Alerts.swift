@@ -17,6 +17,7 @@ extension StressWorld {
     builder.interruption(
       StressTables.interruptions[Int(spec.interruption) % StressTables.interruptions.count])
     if spec.covers { builder.add("style cover") { $0.style = .cover } }
+    if spec.waits { builder.add("preemption wait") { $0.preemption = .wait } }
     if spec.endsOffstage { builder.add("offstage end") { $0.offstage = .end } }
     if spec.pending { builder.add("pending") { $0.readiness = .pending } }
     if spec.replaces { builder.add("replace") { $0.duplicates = .replaceExisting } }

@@ -33,7 +33,9 @@ extension StressWorld {
         dispatch.alert(withID: alert.id) === alert, !dispatch.awaitsDeferredPass
       else { continue }
       let explanation = dispatch.explain(alert.id)
-      if explanation == .eligible || explanation == .outranked(by: []) {
+      if explanation == .eligible || explanation == .outranked(by: [])
+        || explanation == .waitingForRoom([]) || explanation == .waitingForDismissal(of: [])
+      {
         report(.explain, "alert \(entry.name) is \(alert.state) and explained as '\(explanation)'")
       }
     }
@@ -134,5 +136,25 @@ extension StressWorld {
     closeLaunch()
     verifyLaunchEnded()
     dismantle()
+  }
+
+  /// Whether `dispatch`'s domain has unfinished alerts with `id`, every one of them being
+  /// dismissed: a newcomer with the id is then no duplicate.
+  func hasOnlyLeavingAlerts(withID id: AlertID, in dispatch: AlertDispatch) -> Bool {
+    let root = dispatch.root
+    let same = open.map(\.handle).filter {
+      $0.id == id && !$0.state.isEnded && $0.dispatch?.root === root
+    }
+    return !same.isEmpty && same.allSatisfy { $0.state == .dismissing }
+  }
+
+  /// An alert preempted with policy cancel names its preempter: one that does not interrupt
+  /// never is (every alert declared with that id waits for room).
+  func checkPreempter(of name: String, _ outcome: AlertOutcome) {
+    guard case .cancelled(.preempted(let id)) = outcome else { return }
+    let declared = record.alerts.filter { $0.id == id.rawValue }
+    if !declared.isEmpty && declared.allSatisfy({ $0.request.preemption == .wait }) {
+      report(.policy, "alert \(name) was preempted by \(id), which does not interrupt")
+    }
   }
 }

@@ -126,7 +126,14 @@ extension StressWorld {
 
   private func start(_ name: String) -> AlertHandle {
     let declaration = record.alerts[alertIndex[name]!]
-    let handle = dispatch(declaration.owner).add(declaration.request)
+    let target = dispatch(declaration.owner)
+    let onlyLeaving = hasOnlyLeavingAlerts(withID: declaration.request.id, in: target)
+    let handle = target.add(declaration.request)
+    if onlyLeaving, case .cancelled(.duplicate) = handle.endedOutcome {
+      report(
+        .policy,
+        "alert \(name) (\(handle.id)) ended as a duplicate of an alert that is being dismissed")
+    }
     let entry = Tracked(name: name, handle: handle, launch: launch)
     tracked.append(entry)
     open.append(entry)
@@ -144,6 +151,7 @@ extension StressWorld {
       if entry.deliveries > 1 {
         self.report(.exactlyOnce, "alert \(name) ended \(entry.deliveries) times")
       }
+      self.checkPreempter(of: name, outcome)
       guard let reaction, StressWorld.matches(reaction.when, outcome) else { return }
       if isTail, case .add(let again) = reaction.step {
         self.reactionCount += 1

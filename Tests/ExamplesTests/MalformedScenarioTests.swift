@@ -32,6 +32,16 @@ struct MalformedScenarioTests {
     )
   }
 
+  @Test("A preemption policy that is not preempt or wait")
+  func badPreemption() {
+    #expect(
+      error("screen home", "alert a on home preemption later")
+        == "bad.scenario:2: bad preemption 'later': write one of preempt, wait")
+    #expect(
+      error("screen home", "alert a on home preemption")
+        == "bad.scenario:2: missing argument POLICY; usage: alert NAME on SCREEN|WINDOW [option …]")
+  }
+
   @Test("An unknown screen")
   func unknownScreen() {
     #expect(error("screen home", "nav stack hom") == "bad.scenario:2: unknown screen 'hom'")

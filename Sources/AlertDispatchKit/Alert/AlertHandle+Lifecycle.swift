@@ -158,10 +158,11 @@ extension AlertHandle {
     owner?.updateQueueMembership(self)
   }
 
-  /// Whether an alert with its id replaced it while it was still unfinished (it is animating
-  /// out): the id is its replacement's. That holds whatever outcome it ends with: one already
-  /// being dismissed when it was replaced keeps the outcome it was dismissed with.
-  var isBeingReplaced: Bool { life.isReplaced }
+  /// Whether the alert, animating out, gave its id to an alert added with it: one that replaced
+  /// it, or one that came while it was leaving (a duplicate of a leaving alert is no duplicate).
+  /// The id is the newcomer's. One being dismissed when it gave the id up keeps the outcome it
+  /// was dismissed with.
+  var hasGivenUpID: Bool { life.isReplaced }
 
   /// Whether the presenter has been called for the alert, which has not ended.
   var hasGoneUp: Bool { life.hasGoneUp }

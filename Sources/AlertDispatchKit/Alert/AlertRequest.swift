@@ -24,11 +24,16 @@ public struct AlertRequest: Sendable, Equatable {
   public var lane: AlertLane
   /// What happens to this alert when a strictly higher one wants its place.
   public var interruption: InterruptionPolicy
+  /// Whether this alert takes the place of a lower alert in front of its lane, or waits for
+  /// room (see ``PreemptionPolicy``).
+  public var preemption: PreemptionPolicy
   /// How this alert goes up over the alerts it preempts.
   public var style: PresentationStyle
   /// Whether the alert may show as soon as it is added, or waits for ``AlertHandle/markReady()``.
   public var readiness: Readiness
-  /// What happens when the domain already has an unfinished alert with this id.
+  /// What happens when the domain already has an unfinished alert with this id that is not
+  /// being dismissed (one animating out is no duplicate's original: the newcomer queues behind
+  /// it).
   public var duplicates: DuplicatePolicy
   /// Deadlines and durations; see ``AlertTiming``.
   public var timing: AlertTiming
@@ -51,6 +56,7 @@ public struct AlertRequest: Sendable, Equatable {
     after dependencies: [AlertID] = [],
     lane: AlertLane = .modal,
     interruption: InterruptionPolicy = .suspend,
+    preemption: PreemptionPolicy = .preempt,
     style: PresentationStyle = .hideOthers,
     readiness: Readiness = .ready,
     duplicates: DuplicatePolicy = .keepExisting,
@@ -65,6 +71,7 @@ public struct AlertRequest: Sendable, Equatable {
     self.dependencies = dependencies
     self.lane = lane
     self.interruption = interruption
+    self.preemption = preemption
     self.style = style
     self.readiness = readiness
     self.duplicates = duplicates
@@ -106,6 +113,31 @@ public enum InterruptionPolicy: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// Whether a newcomer takes the place of a lower alert in front of its full lane: the
+/// newcomer's side of preemption, where ``InterruptionPolicy`` is the front alert's.
+///
+/// ```swift
+/// // A "Saved" toast that waits its turn even over a lower toast in front.
+/// dispatch.add(AlertRequest(id: "saved", priority: .high, lane: toasts, preemption: .wait))
+/// ```
+public enum PreemptionPolicy: Hashable, Sendable, CustomStringConvertible {
+  /// It takes the place of the weakest interruptible front alert of strictly lower priority,
+  /// as that alert's ``InterruptionPolicy`` says (default).
+  case preempt
+  /// It never takes a front alert's place: it waits, first in line, until its lane has room,
+  /// and nothing behind it in line goes up before it. Its priority still orders the line, and
+  /// its ``PresentationStyle`` has nothing to go up over.
+  case wait
+
+  /// `preempt` or `wait`.
+  public var description: String {
+    switch self {
+    case .preempt: "preempt"
+    case .wait: "wait"
+    }
+  }
+}
+
 /// How an alert goes up over the lower alerts it preempts.
 public enum PresentationStyle: Hashable, Sendable, CustomStringConvertible {
   /// The preempted alert is hidden while this one shows (default).
@@ -131,6 +163,10 @@ public enum Readiness: Hashable, Sendable {
 }
 
 /// What happens when an alert is added with an id the domain already has unfinished.
+///
+/// Only an alert that is not leaving the screen counts as the existing one. An alert being
+/// dismissed (``AlertState/dismissing``) gives its id to the newcomer, which queues and goes up
+/// after it, whatever the policy; the leaving alert keeps the outcome it is dismissed with.
 public enum DuplicatePolicy: Hashable, Sendable {
   /// The existing alert stays; the new one ends as ``CancellationReason/duplicate(of:)``.
   case keepExisting

@@ -102,14 +102,20 @@ extension DispatchNode {
       violations.append("visible alert '\(alert.id)' is not on the active chain")
     }
     // Every unfinished alert's id is held, by it or by an alert it shares the id with after
-    // a join; an alert replaced while on screen has given its id to its replacement.
-    if !alert.isBeingReplaced {
+    // a join; an alert that gave its id up while animating out has given it to a newcomer.
+    if !alert.hasGivenUpID {
       let holder = domain.alert(withID: alert.id)
       if holder == nil || holder?.state.isEnded == true
         || (holder !== alert && domain.sharers[alert.id]?.position(of: alert) == nil)
       {
         violations.append("unfinished alert '\(alert.id)' is not indexed by its id")
       }
+    }
+    // One that does not interrupt goes up only into room, never over an alert.
+    if let coverer = alert.coveredBy, coverer.state.isVisible, alert.state != .dismissing,
+      coverer.request.preemption == .wait
+    {
+      violations.append("'\(coverer.id)', which does not interrupt, covers '\(alert.id)'")
     }
     if alert.state.isVisible {
       for dependency in alert.request.dependencies {
@@ -140,9 +146,10 @@ extension DispatchNode {
     if front.count < capacity {
       violations.append("lane '\(lane)' has room but eligible '\(best.id)' is not up")
     }
+    // One that does not interrupt waits for room, and so does everything behind it.
     for alert in front
-    where alert.state != .dismissing && alert.request.interruption != .never
-      && alert.request.priority < best.request.priority
+    where best.request.preemption == .preempt && alert.state != .dismissing
+      && alert.request.interruption != .never && alert.request.priority < best.request.priority
     {
       violations.append("eligible '\(best.id)' outranks interruptible front alert '\(alert.id)'")
     }

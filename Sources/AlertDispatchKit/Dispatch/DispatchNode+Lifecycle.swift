@@ -16,20 +16,22 @@ extension DispatchNode {
     // The id is claimed in the same look-up as the duplicate check (unless another alert has
     // it), and given back if the alert is refused for a dependency cycle. The cycle is checked
     // before an alert it would replace is touched, so that a refused replacement changes
-    // nothing.
-    var (existing, waiters) = domain.claimUnlessTaken(alert)
+    // nothing. Only an alert that is not leaving the screen is a duplicate's original: one
+    // being dismissed gives its id to the newcomer, which waits in line behind it.
+    var (holder, waiters) = domain.claimUnlessTaken(alert)
+    let existing = holder == nil ? nil : domain.staying(withID: alert.id)
     if let existing, alert.request.duplicates == .keepExisting {
       return alert.end(.cancelled(.duplicate(of: existing.id)))
     }
     if let cycle = dependencyCycle(for: alert, awaited: !waiters.isEmpty) {
-      if existing == nil { domain.setAlert(nil, for: alert.id) }
+      if holder == nil { domain.setAlert(nil, for: alert.id) }
       diagnose("alert '\(alert.request.id)' refused: dependency cycle", alert: alert)
       return alert.end(.cancelled(.dependencyCycle(cycle)))
     }
-    if let existing {
+    if let holder {
       domain.setAlert(nil, for: alert.id)
-      existing.close(with: .cancelled(.replaced(by: alert.id)))
-      existing.life.giveUpID()
+      existing?.close(with: .cancelled(.replaced(by: alert.id)))
+      holder.life.giveUpID()
       waiters = domain.claim(alert)
     }
     register(alert, in: domain, waiters: waiters)
@@ -262,9 +264,9 @@ extension DispatchNode {
     everyone.sort { $0.seq < $1.seq }
     for alert in everyone {
       _ = domain.registerLane(of: alert)
-      // An alert replaced while on screen gave its id to its replacement when it was replaced;
-      // it keeps animating out, but the id is not its own any more.
-      if !alert.isBeingReplaced {
+      // An alert that gave its id up while animating out (to an alert that replaced it, or
+      // that came while it was leaving) keeps animating out, but the id is not its own any more.
+      if !alert.hasGivenUpID {
         if domain.alert(withID: alert.id) == nil {
           domain.setAlert(alert, for: alert.id)
         } else {

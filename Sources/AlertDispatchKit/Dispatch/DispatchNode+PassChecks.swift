@@ -94,8 +94,8 @@ extension DispatchNode {
       violations.append(
         "the table of ids holds an alert that is not an unfinished alert of the domain")
     }
-    if domain.alert(withID: alert.id) === alert && alert.isBeingReplaced {
-      violations.append("alert '\(alert.id)', replaced, still holds its id")
+    if domain.alert(withID: alert.id) === alert && alert.hasGivenUpID {
+      violations.append("alert '\(alert.id)' gave its id up and still holds it")
     }
     for dependency in Set(alert.request.dependencies) {
       let expected = alert.request.dependencies.count { $0 == dependency }

@@ -80,6 +80,12 @@ final class Domain {
     return [holder] + (sharers[id] ?? [])
   }
 
+  /// The unfinished alert with this id that a newcomer with the id duplicates: the oldest that
+  /// is not leaving the screen (being dismissed), or `nil` when every one is leaving.
+  func staying(withID id: AlertID) -> AlertHandle? {
+    unfinishedAlerts(withID: id).first { $0.state != .dismissing }
+  }
+
   /// The alerts that wait for `id`, in the order they started waiting.
   func waiters(for id: AlertID) -> [AlertHandle] { waiting[id] ?? [] }
 

@@ -28,6 +28,15 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   case waitingBehind(AlertID)
   /// Its lane is full with these alerts, which it may not preempt.
   case outranked(by: [AlertID])
+  /// Its lane is full with these alerts, each of which the framework asked its presenter to
+  /// close: it goes up once they are gone (an alert with its own id among them).
+  case waitingForDismissal(of: [AlertID])
+  /// Its lane is full with these alerts; it outranks one of them but does not interrupt
+  /// (``PreemptionPolicy/wait``), so it goes up when there is room.
+  case waitingForRoom([AlertID])
+  /// It would preempt an alert in front, but the named alert ahead of it in line does not
+  /// interrupt and waits for room: nothing overtakes it.
+  case queuedBehind(AlertID)
   /// Its frequency cap (or its category's budget), named in the text, would end it if its turn
   /// came now.
   case capped(String)
@@ -55,6 +64,11 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
       "retrying after refusal (\(reason)) at \(until)"
     case .waitingBehind(let id): "waiting behind \(id), which the presenter refused"
     case .outranked(let ids): "outranked by \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .waitingForDismissal(let ids):
+      "waiting for \(ids.map(\.rawValue).joined(separator: ", ")) to finish leaving"
+    case .waitingForRoom(let ids):
+      "waiting for room: does not interrupt \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .queuedBehind(let id): "waiting behind \(id), which waits for room"
     case .capped(let cap): "capped: \(cap)"
     case .eligible: "eligible"
     case .notFound: "not found"

@@ -62,7 +62,9 @@ extension Arbiter {
 
   /// Why `candidate`, queued or suspended, is not on screen (``AlertDispatch/explain(_:)``):
   /// its cap first (what would end it if its turn came now), then its hold, then its lane —
-  /// an alert ahead of it waiting out a refusal, or a lane full with alerts it may not preempt.
+  /// an alert ahead of it waiting out a refusal, or one that does not interrupt waiting for room
+  /// where this one would preempt, or a lane full with alerts it may not preempt, or that it
+  /// does not interrupt.
   /// The lane's candidates must run at least up to `candidate`.
   static func explanation(
     of candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
@@ -71,12 +73,47 @@ extension Arbiter {
   {
     if let text = capBlock(of: candidate) { return .capped(text) }
     if let hold = hold(on: candidate, in: lane, at: now) { return hold.reason }
+    let front = lane.shown.filter { $0.cover == .none }
+    let isFull = front.count >= lane.capacity
+    /// Whether a candidate of this priority would take a front alert's place (rule 5).
+    func wouldPreempt(_ priority: Int) -> Bool {
+      isFull
+        && front.contains {
+          mayInterrupt($0.priority, $0.interruption, isDismissing: $0.isDismissing, by: priority)
+        }
+    }
     for ahead in lane.candidates {
       if ahead.alert == candidate.alert { break }
       if let retry = ahead.retry, retry.at > now { return .waitingBehind(ahead.alert.id) }
+      if ahead.preemption == .wait, wouldPreempt(candidate.priority), wouldPreempt(ahead.priority),
+        hold(on: ahead, in: lane, at: now) == nil
+      {
+        return .queuedBehind(ahead.alert.id)
+      }
     }
-    let front = lane.shown.filter { $0.cover == .none }
-    if front.count >= lane.capacity { return .outranked(by: front.map(\.alert.id)) }
+    if isFull {
+      if candidate.preemption == .wait && wouldPreempt(candidate.priority) {
+        return .waitingForRoom(front.map(\.alert.id))
+      }
+      return fullLane(front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
+    }
     return .eligible
+  }
+
+  /// Why a candidate waits in a lane full with the alerts `front`, none of which it may
+  /// preempt: they outrank it (or may not be interrupted), or every one of them is being
+  /// dismissed and the lane has room once they are gone.
+  static func fullLane(_ front: [AlertID], allLeaving: Bool) -> AlertExplanation {
+    allLeaving ? .waitingForDismissal(of: front) : .outranked(by: front)
+  }
+
+  /// Rule 5: whether a front alert of `priority`, with `interruption`, may give its place to a
+  /// candidate of priority `candidate`: it is not being dismissed, its policy is not `never`,
+  /// and the candidate's priority is strictly higher. Whether the candidate takes the place is
+  /// its own ``PreemptionPolicy``'s to say.
+  static func mayInterrupt(
+    _ priority: Int, _ interruption: InterruptionPolicy, isDismissing: Bool, by candidate: Int
+  ) -> Bool {
+    !isDismissing && interruption != .never && priority < candidate
   }
 }

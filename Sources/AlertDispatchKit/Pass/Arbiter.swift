@@ -10,7 +10,8 @@
 ///   is hidden beneath it; one whose offstage policy is `end` is taken down for good.
 /// - Rule 3 (eligible): ``hold(on:in:)`` and ``capBlock(of:)``, in Arbiter+Eligibility.swift.
 /// - Rule 4 (order): the input's candidates come in line order; ``planLane(_:)`` reads them so.
-/// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``.
+/// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``; a
+///   candidate that does not interrupt (``PreemptionPolicy/wait``) waits in ``readCandidates``.
 /// - Rule 6 (restore): a suspended candidate goes up as any other, in its place, and brings
 ///   back beneath it the alerts hidden beneath it (``goUp(_:)``); alerts that go up again and
 ///   that leave the screen in one plan do so in the order they last went up, within a lane
@@ -210,8 +211,17 @@ struct Arbiter {
         continue
       }
       guard let victim = weakestInterruptible(in: front, below: candidate.priority) else {
+        let reason = Arbiter.fullLane(
+          front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
+        plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
+        return true
+      }
+      // A candidate that does not interrupt waits for room, first in line: what comes after it
+      // in line does not overtake it (the lane is full, as for a front alert it may not
+      // preempt).
+      if candidate.preemption == .wait {
         plan.waiting.append(
-          PassPlan.Waiting(alert: candidate.alert, reason: .outranked(by: front.map(\.alert.id))))
+          PassPlan.Waiting(alert: candidate.alert, reason: .waitingForRoom(front.map(\.alert.id))))
         return true
       }
       if endsCapped(candidate) { continue }
@@ -313,8 +323,9 @@ struct Arbiter {
   private func weakestInterruptible(in front: [Front], below priority: Int) -> Int? {
     var weakest: Int?
     for index in front.indices
-    where !front[index].isDismissing && front[index].interruption != .never
-      && front[index].priority < priority
+    where Arbiter.mayInterrupt(
+      front[index].priority, front[index].interruption, isDismissing: front[index].isDismissing,
+      by: priority)
     {
       if let current = weakest, front[current].priority < front[index].priority { continue }
       weakest = index

@@ -102,7 +102,7 @@ extension DispatchNode {
       retry: alert.retryAt.map {
         PassInput.Retry(at: $0, reason: alert.refusalReason ?? "refused")
       },
-      style: request.style, interruption: request.interruption,
+      style: request.style, interruption: request.interruption, preemption: request.preemption,
       ledgerKeys: request.isCounted ? request.frequencyLedgerKeys : [],
       limits: alert.mayBeCapped ? frequencyLimits(for: request) : [], beneath: beneath)
   }

@@ -89,6 +89,8 @@ struct PassInput: Sendable {
     var retry: Retry?
     var style: PresentationStyle = .hideOthers
     var interruption: InterruptionPolicy = .suspend
+    /// Whether it may take a front alert's place (rule 5).
+    var preemption: PreemptionPolicy = .preempt
     /// The ledger keys a show of it counts under (its cap's, its category's).
     var ledgerKeys: [String] = []
     /// The caps and budgets it must fit in to go up, with the shows counted so far; empty when

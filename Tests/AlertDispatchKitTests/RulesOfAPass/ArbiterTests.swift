@@ -172,6 +172,36 @@ struct ArbiterTests {
     #expect(equal.decisions == [])
   }
 
+  @Test("Rule 5, preemption: a candidate that does not interrupt waits, and holds those behind")
+  func nonInterruptingCandidate() throws {
+    var patient = Self.candidate("saved", priority: 1000)
+    patient.preemption = .wait
+    let lane = PassInput.Lane(
+      capacity: 1, shown: [Self.shown("a", priority: 250)],
+      candidates: [patient, Self.candidate("error", priority: 750)])
+    let plan = try Self.plan([lane])
+    #expect(plan.decisions == [])
+    #expect(
+      plan.waiting == [PassPlan.Waiting(alert: Self.ref("saved"), reason: .waitingForRoom(["a"]))])
+    #expect(
+      Arbiter.explanation(of: lane.candidates[1], in: lane, at: Self.now) == .queuedBehind("saved"))
+    var room = lane
+    room.shown = []
+    #expect(try Self.plan([room]).decisions == [.present(Self.ref("saved"))])
+  }
+
+  @Test("Rule 5, preemption: a lane full only with alerts being dismissed waits for them to go")
+  func fullOfLeavingAlerts() throws {
+    let lane = PassInput.Lane(
+      capacity: 1, shown: [Self.shown("saved", dismissing: true)],
+      candidates: [Self.candidate("saved", priority: 1000)])
+    let plan = try Self.plan([lane])
+    #expect(plan.decisions == [])
+    #expect(
+      plan.waiting == [.init(alert: Self.ref("saved"), reason: .waitingForDismissal(of: ["saved"]))]
+    )
+  }
+
   @Test("Rule 6, restore: a suspended alert first in line comes back rather than being presented")
   func restore() throws {
     let plan = try Self.plan([

@@ -45,12 +45,14 @@ final class Fixture {
   func add(
     _ id: AlertID, to dispatch: AlertDispatch, priority: AlertPriority = .normal,
     after: [AlertID] = [], lane: AlertLane = .modal, interruption: InterruptionPolicy = .suspend,
-    style: PresentationStyle = .hideOthers, readiness: Readiness = .ready,
+    preemption: PreemptionPolicy = .preempt, style: PresentationStyle = .hideOthers,
+    readiness: Readiness = .ready,
     duplicates: DuplicatePolicy = .keepExisting, timing: AlertTiming = AlertTiming()
   ) -> AlertHandle {
     let request = AlertRequest(
       id: id, priority: priority, after: after, lane: lane, interruption: interruption,
-      style: style, readiness: readiness, duplicates: duplicates, timing: timing)
+      preemption: preemption, style: style, readiness: readiness, duplicates: duplicates,
+      timing: timing)
     return track(dispatch.add(request))
   }
 

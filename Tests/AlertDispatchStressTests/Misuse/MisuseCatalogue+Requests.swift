@@ -137,5 +137,30 @@ extension MisuseCatalogue {
       #expect(late.endedOutcome == .cancelled(.ownerClosed))
       return bench.diagnostics
     },
+    MisuseCase(
+      id: 44, input: "An id whose alert is being dismissed (keep existing)", diagnostic: nil
+    ) { bench in
+      bench.presenter.dismissDuration = .milliseconds(200)
+      let home = bench.dispatch("home")
+      let first = home.add(AlertRequest(id: "rate"))
+      first.cancel()
+      let second = home.add(AlertRequest(id: "rate"))
+      #expect(first.state == .dismissing && second.state == .queued)
+      bench.clock.advance(by: .milliseconds(200))
+      #expect(first.endedOutcome == .cancelled(.cancelledByApp) && second.state == .showing)
+      return bench.diagnostics
+    },
+    MisuseCase(
+      id: 45, input: "A request that waits for room (`preemption: .wait`) with style cover",
+      diagnostic: nil
+    ) { bench in
+      let home = bench.dispatch("home")
+      let low = home.add(AlertRequest(id: "low", priority: .low))
+      let waiting = home.add(
+        AlertRequest(id: "saved", priority: .high, preemption: .wait, style: .cover))
+      #expect(low.state == .showing && waiting.state == .queued)
+      #expect(home.explain("saved") == .waitingForRoom(["low"]))
+      return bench.diagnostics
+    },
   ]
 }

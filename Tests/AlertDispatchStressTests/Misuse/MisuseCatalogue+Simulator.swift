@@ -129,7 +129,7 @@ extension MisuseCatalogue {
       return bench.diagnostics
     },
     MisuseCase(
-      id: 44, input: "`cancelAlerts(.lane(_:))` naming a lane no alert of the domain uses",
+      id: 46, input: "`cancelAlerts(.lane(_:))` naming a lane no alert of the domain uses",
       diagnostic:
         "cancelAlerts(lane 'tost') on 'home': no alert of its domain uses lane 'tost'; nothing cancelled"
     ) { bench in

@@ -57,9 +57,10 @@ struct MisuseCase: Sendable, CustomTestStringConvertible {
 
 /// The misuse catalogue of Docs/AlertDispatch.docc/MisuseCatalogue.md, as code.
 enum MisuseCatalogue {
+  /// Every case, by number: each concern's file holds its own, numbered as they were added.
   static let cases: [MisuseCase] =
-    alertCases + requestCases + treeCases + timeAndPolicyCases
-    + simulatorCases
+    (alertCases + requestCases + treeCases + timeAndPolicyCases + simulatorCases)
+    .sorted { $0.id < $1.id }
 
   // MARK: Calls on an alert
 
