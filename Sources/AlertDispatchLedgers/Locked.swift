@@ -1,18 +1,18 @@
 import Foundation
+import Synchronization
 
 /// A value that threads share behind a lock.
 ///
-/// `Synchronization.Mutex` would do, but on Linux it hands a contended lock over inside the
-/// kernel, where the thread sanitizer cannot see it, so a test run with `--sanitize=thread`
-/// reports races that are not there. `NSLock` is a pthread mutex the sanitizer understands.
-///
-/// Unchecked: every access to `value` is made holding `lock`, and like `Mutex` it takes the value
-/// and hands results out as `sending`, so no reference to the value escapes the lock.
-final class Locked<Value>: @unchecked Sendable {
+/// The value is in a `Synchronization.Mutex`, so the compiler checks that it is only reached
+/// while locked. On Linux, a contended `Mutex` changes hands inside the kernel, where the thread
+/// sanitizer cannot see it, so a test run with `--sanitize=thread` would report races that are
+/// not there; every access therefore first takes an `NSLock`, a pthread mutex the sanitizer
+/// understands, and the `Mutex` is never contended.
+final class Locked<Value>: Sendable {
   private let lock = NSLock()
-  private var value: Value
+  private let value: Mutex<Value>
 
-  init(_ value: sending Value) { self.value = value }
+  init(_ value: sending Value) { self.value = Mutex(value) }
 
   /// Runs `body` on the value, holding the lock.
   func withLock<Result>(
@@ -20,6 +20,6 @@ final class Locked<Value>: @unchecked Sendable {
   ) rethrows -> sending Result {
     lock.lock()
     defer { lock.unlock() }
-    return try body(&value)
+    return try value.withLock(body)
   }
 }
