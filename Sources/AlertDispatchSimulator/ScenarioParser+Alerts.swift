@@ -36,7 +36,7 @@ extension ScenarioParser {
     "priority", "lane", "after", "interruption", "preemption", "style", "pending", "replace",
     "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
-    "later", "offstage",
+    "later", "offstage", "ignores-pause",
   ]
 
   private mutating func alertOption(
@@ -66,6 +66,7 @@ extension ScenarioParser {
     case "offstage":
       let policies: [String: OffstagePolicy] = ["suspend": .suspend, "end": .end]
       alert.offstage = try choice(try arguments.word("POLICY"), policies, "offstage policy")
+    case "ignores-pause": alert.ignoresPause = true
     case "pending": alert.readiness = .pending
     case "replace": alert.duplicates = .replaceExisting
     case "deadline": alert.timing.readinessDeadline = try positive(option, &arguments)

@@ -21,7 +21,8 @@ extension ScenarioParser {
     "background": "background WINDOW",
     "foreground": "foreground WINDOW",
     "close": "close SCREEN|WINDOW",
-    "pause": "pause SCREEN|WINDOW",
+    "pause": "pause SCREEN|WINDOW [lane LANE | category NAME] [as TOKEN]",
+    "release": "release TOKEN",
     "resume": "resume SCREEN|WINDOW",
     "refuse": "refuse on [\"REASON\"] | refuse off",
     "relaunch": "relaunch [after DURATION] [version VERSION]",
@@ -91,10 +92,15 @@ extension ScenarioParser {
     case "background", "foreground":
       let window = try window(try arguments.name("WINDOW"))
       action = keyword == "background" ? .background(window) : .foreground(window)
-    case "close", "pause", "resume":
+    case "close", "resume":
       let owner = try known(try arguments.name("SCREEN|WINDOW"))
-      action =
-        keyword == "close" ? .close(owner) : keyword == "pause" ? .pause(owner) : .resume(owner)
+      action = keyword == "close" ? .close(owner) : .resume(owner)
+    case "pause":
+      action = try pauseAction(&arguments)
+    case "release":
+      let token = try arguments.name("TOKEN")
+      tokenReferences.append((token, lineNumber))
+      action = .release(token)
     case "cancel-all":
       action = try cancelAllAction(&arguments)
     case "refuse":
@@ -137,6 +143,25 @@ extension ScenarioParser {
       _ = arguments.flag("page-sheet")
     }
     return .present(over: over, modal: modal, style: style, animated: arguments.flag("animated"))
+  }
+
+  private mutating func pauseAction(_ arguments: inout ScenarioArguments)
+    throws(ScenarioProblem) -> ScenarioAction
+  {
+    let owner = try known(try arguments.name("SCREEN|WINDOW"))
+    var scope = ScenarioPauseScope.all
+    if arguments.flag("lane") {
+      scope = .lane(try lane(try arguments.name("LANE")))
+    } else if arguments.flag("category") {
+      scope = .category(try arguments.name("NAME"))
+    }
+    var token: String?
+    if arguments.flag("as") {
+      let name = try arguments.name("TOKEN")
+      pauseTokens.insert(name)
+      token = name
+    }
+    return .pause(owner, scope, token: token)
   }
 
   private func cancelAllAction(_ arguments: inout ScenarioArguments) throws(ScenarioProblem)

@@ -30,6 +30,9 @@ struct ScenarioParser {
   var tabsOf: [String: [String]] = [:]
   /// Alert names used in the setup (reactions, dependencies), checked once all are declared.
   var setupReferences: [(name: String, line: Int, isID: Bool)] = []
+  /// The names `pause … as TOKEN` gives, and the `release TOKEN` lines, checked at the end.
+  var pauseTokens: Set<String> = []
+  var tokenReferences: [(name: String, line: Int)] = []
 
   init(file: String, text: String) {
     self.file = file
@@ -167,6 +170,12 @@ struct ScenarioParser {
       if !known { throw ScenarioProblem("unknown alert '\(reference.name)'", line: reference.line) }
     }
     setupReferences = []
+    for reference in tokenReferences where !pauseTokens.contains(reference.name) {
+      throw ScenarioProblem(
+        "unknown pause token '\(reference.name)' (name one with 'pause SCREEN as \(reference.name)')",
+        line: reference.line)
+    }
+    tokenReferences = []
   }
 }
 

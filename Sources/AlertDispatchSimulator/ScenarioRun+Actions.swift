@@ -34,7 +34,16 @@ extension ScenarioRun {
     case .background(let window): windows[window]?.enterBackground()
     case .foreground(let window): windows[window]?.enterForeground()
     case .close(let name): dispatch(name).close()
-    case .pause(let name): dispatch(name).pause()
+    case .pause(let name, let scope, let token):
+      let dispatch = dispatch(name)
+      let pause: AlertPauseToken
+      switch scope {
+      case .all: pause = dispatch.pause()
+      case .lane(let lane): pause = dispatch.pause(lane: lane)
+      case .category(let category): pause = dispatch.pause(category: category)
+      }
+      if let token { pauseTokens[token] = pause }
+    case .release(let token): pauseTokens[token]?.release()
     case .resume(let name): dispatch(name).resume()
     case .refuse(let reason): sim.presenter.refusal = reason
     case .advance(let by): advance(to: now + by)

@@ -17,6 +17,8 @@ final class ScenarioRun {
   /// The latest alert added for each declaration.
   var handles: [String: AlertHandle] = [:]
   var added: [(name: String, handle: AlertHandle)] = []
+  /// The pauses `pause … as TOKEN` took, by token name (the latest under each name).
+  var pauseTokens: [String: AlertPauseToken] = [:]
   var endCounts: [ObjectIdentifier: Int] = [:]
   var failures: [ScenarioFailure] = []
   var expectationCount = 0

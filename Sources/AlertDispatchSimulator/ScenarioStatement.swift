@@ -31,7 +31,8 @@ enum ScenarioAction: Sendable, Hashable {
   case background(String)
   case foreground(String)
   case close(String)
-  case pause(String)
+  case pause(String, ScenarioPauseScope, token: String?)
+  case release(String)
   case resume(String)
   case refuse(String?)
   case advance(Duration)
@@ -43,6 +44,22 @@ enum ScenarioAction: Sendable, Hashable {
     switch self {
     case .add, .ready, .tap, .cancel, .cancelAll, .dismiss, .advance, .mark: false
     default: true
+    }
+  }
+}
+
+/// What `pause` holds back (the stress tool writes it too).
+package enum ScenarioPauseScope: Sendable, Hashable {
+  case all
+  case lane(AlertLane)
+  case category(String)
+
+  /// The words after `pause NAME`, with a leading space (none for all).
+  package var words: String {
+    switch self {
+    case .all: ""
+    case .lane(let lane): " lane \(lane.name)"
+    case .category(let name): " category \(name)"
     }
   }
 }
@@ -143,6 +160,7 @@ struct ScenarioAlert: Sendable, Hashable {
   var cap: FrequencyCap?
   var category: String?
   var offstage: OffstagePolicy = .suspend
+  var ignoresPause = false
   var later = false
 
   @MainActor
@@ -152,7 +170,7 @@ struct ScenarioAlert: Sendable, Hashable {
       interruption: interruption, preemption: preemption, style: style, readiness: readiness,
       duplicates: duplicates, timing: timing,
       content: AlertContent(title: title ?? id, message: message, buttons: buttons), cap: cap,
-      category: category, offstage: offstage)
+      category: category, offstage: offstage, ignoresPause: ignoresPause)
   }
 }
 

@@ -9,7 +9,7 @@ public enum OperationDecoder {
     case root, push, pop, popToRoot, setStack, select, present, dismissModal
     case background, foreground, link, close, pause, resume, refuseOn, refuseOff
     case advance, relaunch, setParent, setProvider, setActiveChild, setVisible, arbitrate
-    case passScheduling, endTurn, release, cancelAll
+    case passScheduling, endTurn, release, cancelAll, pauseScoped, releasePause
 
     var weight: Int {
       switch self {
@@ -24,7 +24,7 @@ public enum OperationDecoder {
       case .finishPresenting, .popToRoot, .setStack, .link, .refuseOn, .refuseOff: 1
       case .setVisible, .arbitrate, .relaunch: 1
       // Given their bytes in `kinds` instead.
-      case .passScheduling, .endTurn, .release, .cancelAll: 0
+      case .passScheduling, .endTurn, .release, .cancelAll, .pauseScoped, .releasePause: 0
       }
     }
   }
@@ -37,6 +37,8 @@ public enum OperationDecoder {
   private static let kinds: [Kind] = {
     let weighted = Kind.allCases.flatMap { Array(repeating: $0, count: $0.weight) }
     var table = (0..<256).map { weighted[$0 % weighted.count] }
+    table[244] = .pauseScoped
+    table[245] = .releasePause
     table[246] = .cancelAll
     table[247] = .release
     for byte in 248..<256 { table[byte] = byte < 250 ? .passScheduling : .endTurn }
@@ -116,6 +118,8 @@ public enum OperationDecoder {
     case .link: return .link(owner(&source))
     case .close: return .close(owner(&source))
     case .pause: return .pause(owner(&source))
+    case .pauseScoped: return .pauseScoped(owner(&source), scope: source.byte())
+    case .releasePause: return .releasePause(token: source.byte())
     case .resume: return .resume(owner(&source))
     case .refuseOn: return .refuse(true)
     case .refuseOff: return .refuse(false)
@@ -153,6 +157,7 @@ public enum OperationDecoder {
     // From bits of the priority's byte that its choice reads only modulo the table: no byte
     // more, so that older seeds decode into the same operations.
     spec.endsOffstage = spec.priority & 0xE0 == 0xE0
+    spec.ignoresPause = spec.priority & 0xE0 == 0x80
     spec.lane = bits & 0x3 == 0 ? mostlyValid(source.byte(), 5, StressTables.lanes.count) : 0
     if bits & 0x1C == 0x4 {
       spec.dependencies = (0...(Int(more) & 1)).map { _ in source.byte() }

@@ -31,6 +31,7 @@ extension StressEpisode {
     case .cancelAll(let owner, let selection, let subtree):
       return .cancelAll(writable(owner), selection: selection, subtree: subtree)
     case .pause(let owner): return .pause(writable(owner))
+    case .pauseScoped(let owner, let scope): return .pauseScoped(writable(owner), scope: scope)
     case .resume(let owner): return .resume(writable(owner))
     default: return operation
     }

@@ -31,6 +31,8 @@ extension StressOperation: CustomStringConvertible {
     case .link(let owner): ".link(\(owner))"
     case .close(let owner): ".close(\(owner))"
     case .pause(let owner): ".pause(\(owner))"
+    case .pauseScoped(let owner, let scope): ".pauseScoped(\(owner), scope: \(scope))"
+    case .releasePause(let token): ".releasePause(token: \(token))"
     case .resume(let owner): ".resume(\(owner))"
     case .refuse(let on): ".refuse(\(on))"
     case .advance(let milliseconds): ".advance(milliseconds: \(milliseconds))"
@@ -110,6 +112,7 @@ extension AlertSpec: CustomStringConvertible {
     add("reaction", reaction, defaults.reaction, optional(reaction))
     add("waits", waits, defaults.waits, "\(waits)")
     add("endsOffstage", endsOffstage, defaults.endsOffstage, "\(endsOffstage)")
+    add("ignoresPause", ignoresPause, defaults.ignoresPause, "\(ignoresPause)")
     return "AlertSpec(\(fields.joined(separator: ", ")))"
   }
 }

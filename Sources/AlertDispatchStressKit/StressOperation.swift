@@ -53,6 +53,10 @@ public enum StressOperation: Hashable, Sendable {
   case close(StressOwner)
   /// Pauses a dispatch.
   case pause(StressOwner)
+  /// Pauses a lane (even bytes) or a category (odd ones) of a dispatch.
+  case pauseScoped(StressOwner, scope: UInt8)
+  /// Releases one of the pauses taken so far (one released before included).
+  case releasePause(token: UInt8)
   /// Resumes a dispatch.
   case resume(StressOwner)
   /// The presenter refuses every presentation (`true`) or stops refusing.
@@ -135,6 +139,8 @@ public struct AlertSpec: Hashable, Sendable {
   public var waits: Bool
   /// Whether it ends when its screen leaves the chain (``OffstagePolicy/end``).
   public var endsOffstage: Bool
+  /// Whether it goes up while a pause would hold it (``AlertRequest/ignoresPause``).
+  public var ignoresPause: Bool
   /// Whether it waits for `ready`.
   public var pending: Bool
   /// Whether it replaces an unfinished alert with its id.
@@ -161,7 +167,8 @@ public struct AlertSpec: Hashable, Sendable {
     lane: UInt8 = 0, dependencies: [UInt8] = [], interruption: UInt8 = 0, covers: Bool = false,
     pending: Bool = false, replaces: Bool = false, deadline: UInt8 = 0, expiry: UInt8 = 0,
     delay: UInt8 = 0, autoDismiss: UInt8 = 0, cap: UInt8 = 0, category: UInt8 = 0,
-    reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false
+    reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false,
+    ignoresPause: Bool = false
   ) {
     self.owner = owner
     self.sharedID = sharedID
@@ -181,6 +188,7 @@ public struct AlertSpec: Hashable, Sendable {
     self.category = category
     self.reaction = reaction
     self.endsOffstage = endsOffstage
+    self.ignoresPause = ignoresPause
   }
 }
 

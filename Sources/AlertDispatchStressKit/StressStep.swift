@@ -24,7 +24,8 @@ enum StressStep: Hashable, Sendable {
   case foreground(String)
   case link(String)
   case close(String)
-  case pause(String)
+  case pause(String, ScenarioPauseScope, token: String)
+  case releasePause(String)
   case resume(String)
   case refuse(String?)
   case advance(Duration)
@@ -64,7 +65,8 @@ enum StressStep: Hashable, Sendable {
     case .foreground(let window): return "foreground \(window)"
     case .link(let name): return "link \(name)"
     case .close(let name): return "close \(name)"
-    case .pause(let name): return "pause \(name)"
+    case .pause(let name, let scope, let token): return "pause \(name)\(scope.words) as \(token)"
+    case .releasePause(let token): return "release \(token)"
     case .resume(let name): return "resume \(name)"
     case .refuse(let reason): return reason.map { "refuse on \"\($0)\"" } ?? "refuse off"
     case .advance(let duration): return "advance \(ScenarioEmitter.format(duration))"
@@ -121,7 +123,8 @@ enum StressStep: Hashable, Sendable {
     case .dismissModal(let modal, _): [modal]
     case .cancelAll(let name, _, _): [name]
     case .background(let name), .foreground(let name), .link(let name), .close(let name),
-      .pause(let name), .resume(let name), .arbitrate(let name), .setPassScheduling(let name, _):
+      .pause(let name, _, _), .resume(let name), .arbitrate(let name),
+      .setPassScheduling(let name, _):
       [name]
     case .setParent(let raw, let parent): [raw] + (parent.map { [$0] } ?? [])
     case .setProvider(let raw, let child), .setActiveChild(let raw, let child):

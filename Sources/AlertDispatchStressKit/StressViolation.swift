@@ -21,6 +21,8 @@ public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
     case policy
     /// A batch cancel left an alert it returned unfinished, or put one up on its way out.
     case batchCancel = "batch cancel"
+    /// An alert went up while a pause of its dispatch (or one above it) held it back.
+    case pause
   }
 
   /// Which promise was broken.

@@ -19,6 +19,7 @@ extension StressWorld {
     if spec.covers { builder.add("style cover") { $0.style = .cover } }
     if spec.waits { builder.add("preemption wait") { $0.preemption = .wait } }
     if spec.endsOffstage { builder.add("offstage end") { $0.offstage = .end } }
+    if spec.ignoresPause { builder.add("ignores-pause") { $0.ignoresPause = true } }
     if spec.pending { builder.add("pending") { $0.readiness = .pending } }
     if spec.replaces { builder.add("replace") { $0.duplicates = .replaceExisting } }
     builder.duration("deadline", spec.deadline) { $0.readinessDeadline = $1 }
@@ -72,7 +73,7 @@ extension StressWorld {
     case .ready(let alert): step = alertName(alert).map { .ready($0) }
     case .close(let owner): step = ownerName(owner).map { .close($0) }
     case .pop(let nav): step = resolve(.pop(nav: nav, animated: false))
-    case .pause(let owner): step = ownerName(owner).map { .pause($0) }
+    case .pause(let owner): step = ownerName(owner).map { .pause($0, .all, token: newToken()) }
     case .setParent(let raw, let parent):
       step = .setParent(raw: rawName(raw), parent: parent.flatMap(ownerName))
     }

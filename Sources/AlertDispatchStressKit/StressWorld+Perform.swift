@@ -6,8 +6,10 @@ extension StressWorld {
   func run(_ operation: StressOperation) {
     guard let step = resolve(operation) else { return }
     record.log(step, at: now)
+    let held = alertsHeldByPauses()
     perform(step)
     checkAfterStep()
+    checkPauses(heldBefore: held)
   }
 
   /// Performs a step as `ScenarioRun.perform` performs the matching action; the steps a
@@ -48,7 +50,8 @@ extension StressWorld {
         sim.link(object(name))
       }
     case .close(let name): dispatch(name).close()
-    case .pause(let name): dispatch(name).pause()
+    case .pause(let name, let scope, let token): pause(dispatch(name), scope, as: token)
+    case .releasePause(let token): pauses[token]?.token.release()
     case .resume(let name): dispatch(name).resume()
     case .refuse(let reason): sim.presenter.refusal = reason
     case .advance(let duration): sim.advance(by: duration)

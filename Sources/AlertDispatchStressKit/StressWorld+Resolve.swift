@@ -53,7 +53,13 @@ extension StressWorld {
       if case .raw = owner { return nil }
       return ownerName(owner).map { .link($0) }
     case .close(let owner): return ownerName(owner).map { .close($0) }
-    case .pause(let owner): return ownerName(owner).map { .pause($0) }
+    case .pause(let owner): return ownerName(owner).map { .pause($0, .all, token: newToken()) }
+    case .pauseScoped(let owner, let scope):
+      guard let name = ownerName(owner) else { return nil }
+      return .pause(name, pauseScope(scope), token: newToken())
+    case .releasePause(let token):
+      guard !tokenNames.isEmpty else { return nil }
+      return .releasePause(tokenNames[Int(token) % tokenNames.count])
     case .resume(let owner): return ownerName(owner).map { .resume($0) }
     case .refuse(let on): return .refuse(on ? "no host" : nil)
     case .advance(let milliseconds): return .advance(.milliseconds(Int64(milliseconds)))
@@ -85,16 +91,38 @@ extension StressWorld {
     let index = Int(byte / 4)
     switch byte % 4 {
     case 0: return .all
-    case 1:
-      let lanes = StressTables.lanes.indices.filter { StressTables.lanes[$0].expressible }
-      let position = lanes[index % lanes.count]
-      if position != 0 && !record.lanes.contains(position) { record.lanes.append(position) }
-      return .lane(StressTables.lanes[position].lane)
-    case 2:
-      let categories = StressTables.categories.compactMap { $0 }
-      return .category(categories[index % categories.count])
+    case 1: return .lane(declaredLane(index))
+    case 2: return .category(category(index))
     default: return .priorityAtMost(StressTables.priorities[index % StressTables.priorities.count])
     }
+  }
+
+  /// What a scoped pause's byte holds back: a lane a scenario file can declare (one no alert
+  /// uses yet included), or a category.
+  private func pauseScope(_ byte: UInt8) -> ScenarioPauseScope {
+    let index = Int(byte / 2)
+    return byte % 2 == 0 ? .lane(declaredLane(index)) : .category(category(index))
+  }
+
+  /// The lane a scenario file can declare that `index` picks, declared in the record from then
+  /// on.
+  private func declaredLane(_ index: Int) -> AlertLane {
+    let lanes = StressTables.lanes.indices.filter { StressTables.lanes[$0].expressible }
+    let position = lanes[index % lanes.count]
+    if position != 0 && !record.lanes.contains(position) { record.lanes.append(position) }
+    return StressTables.lanes[position].lane
+  }
+
+  /// The category `index` picks.
+  private func category(_ index: Int) -> String {
+    let categories = StressTables.categories.compactMap { $0 }
+    return categories[index % categories.count]
+  }
+
+  /// A name for the next pause token, `t1`, `t2`, ….
+  func newToken() -> String {
+    tokenNames.append("t\(tokenNames.count + 1)")
+    return tokenNames[tokenNames.count - 1]
   }
 
   private func setStack(_ nav: UInt8, keep: UInt8, _ choice: ScreenChoice, animated: Bool)

@@ -66,6 +66,16 @@ final class StressWorld {
 
   /// Violations found so far, and the index of the step being run.
   var violations: [StressViolation] = []
+  /// The names of the pause tokens the run resolved, first named first, and the latest pause
+  /// taken under each name.
+  var tokenNames: [String] = []
+  var pauses: [String: TakenPause] = [:]
+
+  /// A pause the run took, and the dispatch it paused.
+  struct TakenPause {
+    let token: AlertPauseToken
+    weak var dispatch: AlertDispatch?
+  }
   var stepIndex = 0
   var screenCounter = 0
   /// The dispatches the end of the episode closed, in order.

@@ -47,6 +47,10 @@ public struct AlertRequest: Sendable, Equatable {
   public var category: String?
   /// What happens to it when it is on screen and its dispatch leaves the active chain.
   public var offstage: OffstagePolicy
+  /// Whether it goes up even while a pause of its dispatch (or one above it) would hold it
+  /// back, such as a security prompt during onboarding (default `false`). See
+  /// ``AlertPauseToken``.
+  public var ignoresPause: Bool
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -64,7 +68,8 @@ public struct AlertRequest: Sendable, Equatable {
     content: AlertContent = AlertContent(),
     cap: FrequencyCap? = nil,
     category: String? = nil,
-    offstage: OffstagePolicy = .suspend
+    offstage: OffstagePolicy = .suspend,
+    ignoresPause: Bool = false
   ) {
     self.id = id ?? .generated()
     self.priority = priority
@@ -80,6 +85,7 @@ public struct AlertRequest: Sendable, Equatable {
     self.cap = cap
     self.category = category
     self.offstage = offstage
+    self.ignoresPause = ignoresPause
   }
 
   /// Whether a cap or a category makes the frequency policy count the alert.

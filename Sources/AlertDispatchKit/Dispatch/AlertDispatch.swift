@@ -133,8 +133,12 @@ public final class AlertDispatch {
   /// Whether the screen is visible (between ``appear()`` and ``disappear()``).
   public var isVisible: Bool { node.isVisible }
 
-  /// Whether ``pause()`` was called without a matching ``resume()``.
+  /// Whether a pause of the whole dispatch is held: a token from ``pause()`` that is not yet
+  /// released (nor ended by ``resume()``). Pauses of a lane or a category do not count.
   public var isPaused: Bool { node.isPaused }
+
+  /// The pauses held on this dispatch, first taken first.
+  public var pauses: [AlertPauseToken] { node.pauses }
 
   /// Whether ``close()`` was called.
   public var isClosed: Bool { node.isClosed }
@@ -196,19 +200,52 @@ public final class AlertDispatch {
     Engine.shared.perform(.setVisible(node, false)) { node.applySetVisible(false) }
   }
 
-  /// Nothing new shows from this dispatch or any dispatch below it until ``resume()``.
-  /// Alerts already on screen stay.
-  public func pause() {
-    Engine.shared.perform { [node] in
-      node.isPaused = true
-      node.requestPass()
-    }
+  /// Pauses the dispatch: nothing new shows from it or from any dispatch below it until the
+  /// token is released (alerts already on screen stay; suspended ones wait). Pauses count: the
+  /// dispatch stays paused until every token of the whole dispatch is released.
+  ///
+  /// The result may be dropped by code that calls ``resume()`` instead: a dropped token does
+  /// not end its pause.
+  @discardableResult
+  public func pause() -> AlertPauseToken {
+    hold(AlertPauseToken(scope: .all, dispatch: self))
   }
 
-  /// Undoes ``pause()``.
+  /// Pauses one lane of this dispatch and of the dispatches below it: none of its alerts goes
+  /// up until the token is released; other lanes go on. A lane no alert of the domain has used
+  /// yet is paused all the same, with a diagnostic (most likely a misspelt name).
+  public func pause(lane: AlertLane) -> AlertPauseToken {
+    let token = AlertPauseToken(scope: .lane(lane.name), dispatch: self)
+    Engine.shared.perform { [node] in
+      if node.root.domain.index(of: lane.key) == nil {
+        node.diagnose(
+          "pause(lane: '\(lane.name)') on '\(node.name)': no alert of its domain uses lane '\(lane.name)' yet; its alerts are held when they come"
+        )
+      }
+      node.hold(token)
+    }
+    return token
+  }
+
+  /// Pauses one category of this dispatch and of the dispatches below it: none of the alerts
+  /// whose ``AlertRequest/category`` it is goes up until the token is released.
+  public func pause(category: String) -> AlertPauseToken {
+    hold(AlertPauseToken(scope: .category(category), dispatch: self))
+  }
+
+  /// Holds `token` on this dispatch and returns it.
+  private func hold(_ token: AlertPauseToken) -> AlertPauseToken {
+    Engine.shared.perform { [node] in node.hold(token) }
+    return token
+  }
+
+  /// Ends every pause of the whole dispatch (each token from ``pause()``, however many), so
+  /// that `pause()` and `resume()` keep working as a pair; pauses of a lane or a category stay
+  /// until their tokens are released.
   public func resume() {
     Engine.shared.perform { [node] in
-      node.isPaused = false
+      for token in node.pauses where token.scope == .all { token.endByResume() }
+      node.pauses.removeAll { $0.scope == .all }
       node.requestPass()
     }
   }

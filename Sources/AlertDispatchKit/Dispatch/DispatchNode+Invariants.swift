@@ -173,7 +173,7 @@ extension DispatchNode {
     }
     let waiting = alerts.filter { alert in
       guard alert.state == .queued || alert.state == .suspended,
-        let owner = alert.owner, chain.contains(owner), chain.pausedBy(owner) == nil,
+        chain.contains(alert.owner), chain.pause(holding: alert) == nil,
         alert.delayed(at: now) == nil
       else { return false }
       if alert.hasGoneUp { return true }

@@ -157,8 +157,8 @@ extension DispatchNode {
     return violations + checkFront(of: lane.lane, front, best: best)
   }
 
-  /// The best alert that could go up now in `lane`, from the fronts of the lines of the chain's
-  /// dispatches that are not paused; `nil` behind a refused alert (see `bestEligible`).
+  /// The best alert that could go up now in `lane`, from the lines of the chain's dispatches,
+  /// passing over alerts a pause holds; `nil` behind a refused alert (see `bestEligible`).
   private func bestInLine(_ lane: Domain.LaneState, _ chain: ActiveChain) -> AlertHandle? {
     if DispatchNode.leavingCount > 0 { return nil }
     let now = clock.now
@@ -167,11 +167,11 @@ extension DispatchNode {
       lastEnd: lane.lastEnd)
     if Arbiter.gapUntil(of: input, at: now) != nil { return nil }
     var best: AlertHandle?
-    for link in chain.links where link.pausedBy == nil {
+    for link in chain.links {
       guard var reader = link.node.lines[lane.lane.key]?.reader() else { continue }
       while let alert = reader.next() {
         if let best, !alert.ranksBefore(best) { break }
-        if alert.delayed(at: now) != nil { continue }
+        if alert.delayed(at: now) != nil || chain.pause(holding: alert) != nil { continue }
         best = alert
         break
       }

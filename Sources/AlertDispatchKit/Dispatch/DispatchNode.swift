@@ -38,8 +38,8 @@ final class DispatchNode {
   var dismissalTimeout: Duration = .seconds(10)
   /// Whether the screen is visible (between `appear()` and `disappear()`).
   var isVisible: Bool
-  /// Whether `pause()` was called without a matching `resume()`.
-  var isPaused = false
+  /// The pauses held on this dispatch, first taken first (see ``AlertPauseToken``).
+  var pauses: [AlertPauseToken] = []
   /// Whether `close()` was called, or the app released the dispatch.
   var isClosed = false
 

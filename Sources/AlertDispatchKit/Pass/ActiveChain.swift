@@ -5,18 +5,18 @@
 /// on the way. It is a few dispatches long, so look-ups are linear.
 @MainActor
 struct ActiveChain {
-  /// A dispatch of the chain and the index of the nearest paused link at or above it.
+  /// A dispatch of the chain.
   struct Link {
     let node: DispatchNode
-    let pausedBy: Int?
   }
 
   /// The chain, root first.
   private(set) var links: [Link] = []
+  /// Whether a dispatch of the chain holds a pause (see ``pause(holding:)``).
+  private(set) var hasPauses = false
 
   /// Builds the chain from `root`.
   init(root: DispatchNode) {
-    var paused: Int?
     var next: DispatchNode? = root
     // A chain is a few dispatches long: one allocation holds most, where growing one link at a
     // time allocated again for the second.
@@ -24,26 +24,26 @@ struct ActiveChain {
     // No dispatch can come twice: an active child's parent is the dispatch before it, and
     // parent links have no cycle. The bound only guards against a hang should that ever break.
     while let node = next, node.canBeOnChain, links.count < 100_000 {
-      if paused == nil && node.isPaused { paused = links.count }
-      links.append(Link(node: node, pausedBy: paused))
+      if !node.pauses.isEmpty { hasPauses = true }
+      links.append(Link(node: node))
       next = node.activeChild()
     }
   }
 
-  /// The names of the chain's dispatches, root first, each under a pause marked so.
-  var names: [String] { links.map { $0.node.name + ($0.pausedBy == nil ? "" : " (paused)") } }
+  /// The names of the chain's dispatches, root first, each holding a pause marked so.
+  var names: [String] {
+    links.map { link in
+      let scopes = link.node.pauses.map(\.scope)
+      if scopes.isEmpty { return link.node.name }
+      if scopes.contains(.all) { return link.node.name + " (paused)" }
+      return link.node.name + " (paused: \(scopes.map(\.description).joined(separator: ", ")))"
+    }
+  }
 
   /// Whether `dispatch` is on the chain.
   func contains(_ dispatch: DispatchNode?) -> Bool {
     guard let dispatch else { return false }
     return links.contains { $0.node === dispatch }
-  }
-
-  /// The paused dispatch at or above `dispatch` on the chain, if any.
-  func pausedBy(_ dispatch: DispatchNode) -> DispatchNode? {
-    guard let link = links.first(where: { $0.node === dispatch }), let index = link.pausedBy
-    else { return nil }
-    return links[index].node
   }
 }
 

@@ -18,6 +18,9 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   case offstage(String)
   /// The named dispatch (its own or an ancestor) is paused.
   case paused(by: String)
+  /// A pause of the named dispatch (its own or an ancestor) holds back its lane or its
+  /// category (``AlertDispatch/pause(lane:)``, ``AlertDispatch/pause(category:)``).
+  case scopePaused(AlertPauseScope, by: String)
   /// Its show-not-before delay runs until then.
   case delayed(until: AlertInstant)
   /// Its lane's minimum gap after the last alert runs until then.
@@ -58,6 +61,7 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
     case .ownerHidden(let name): "owner '\(name)' is hidden"
     case .offstage(let name): "owner '\(name)' is offstage"
     case .paused(let name): "paused by '\(name)'"
+    case .scopePaused(let scope, let name): "\(scope) paused by '\(name)'"
     case .delayed(let until): "delayed until \(until)"
     case .gap(let until): "gap until \(until)"
     case .retryingAfterRefusal(let until, let reason):
@@ -103,10 +107,8 @@ extension DispatchNode {
     let placement: PassInput.Placement
     if !chain.contains(owner) {
       placement = owner.isVisible ? .offstage(owner.name) : .hidden(owner.name)
-    } else if let paused = chain.pausedBy(owner) {
-      placement = .paused(by: paused.name)
     } else {
-      placement = .onChain
+      placement = chain.placement(of: alert)
     }
     // The whole line of the lane: an alert ahead of this one may wait out a refusal.
     var alerts: [AlertHandle] = []

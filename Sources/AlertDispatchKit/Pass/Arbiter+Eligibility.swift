@@ -12,7 +12,7 @@ extension Arbiter {
   }
 
   /// Rule 3 for one candidate, in the order `explain` reports: it waits for dependencies, its
-  /// dispatch is off the chain, hidden or paused, its delay runs, it waits out a presenter
+  /// dispatch is off the chain or hidden, a pause holds it, its delay runs, it waits out a presenter
   /// refusal, or its lane's gap runs. `nil` when none holds it.
   static func hold(
     on candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
@@ -22,7 +22,10 @@ extension Arbiter {
     }
     switch candidate.placement {
     case .onChain: break
-    case .paused(let name): return Hold(reason: .paused(by: name), lets: true)
+    case .paused(let name, let scope):
+      let reason: AlertExplanation =
+        scope == .all ? .paused(by: name) : .scopePaused(scope, by: name)
+      return Hold(reason: reason, lets: true)
     case .offstage(let name): return Hold(reason: .offstage(name), lets: true)
     case .hidden(let name): return Hold(reason: .ownerHidden(name), lets: true)
     }

@@ -62,7 +62,8 @@ extension DispatchNode {
     while lane.candidates.count < depth, let alert = merge.next() {
       alerts.append(alert)
       let beneath = hiddenBeneath(alert, chain, &alerts)
-      lane.candidates.append(candidate(alert, beneath: beneath))
+      lane.candidates.append(
+        candidate(alert, placement: chain.placement(of: alert), beneath: beneath))
     }
     // Not looked for: reading on would cost a cursor per dispatch of the chain, and the
     // arbiter most often stops at the first candidate.
@@ -71,14 +72,13 @@ extension DispatchNode {
   }
 
   /// The suspended alerts hidden beneath `alert` that may come back with it now (their
-  /// dispatches on the chain and not paused), bottom first; they are appended to `alerts`.
+  /// dispatches on the chain and no pause holding them), bottom first; they are appended to `alerts`.
   func hiddenBeneath(_ alert: AlertHandle, _ chain: ActiveChain, _ alerts: inout [AlertHandle])
     -> [PassInput.Beneath]
   {
     var result: [PassInput.Beneath] = []
     for covered in alert.hiddenBeneath where covered.state.isSuspended {
-      guard let owner = covered.owner, chain.contains(owner), chain.pausedBy(owner) == nil
-      else { continue }
+      guard chain.contains(covered.owner), chain.pause(holding: covered) == nil else { continue }
       result += hiddenBeneath(covered, chain, &alerts)
       alerts.append(covered)
       result.append(
@@ -88,7 +88,7 @@ extension DispatchNode {
   }
 
   /// `alert`, queued or suspended, as a candidate; its placement and dependencies as the chain
-  /// and the domain say (a pass's candidates are all on the chain and unblocked).
+  /// and the domain say (a pass's candidates are all on the chain and unblocked, some paused).
   func candidate(
     _ alert: AlertHandle, placement: PassInput.Placement = .onChain,
     beneath: [PassInput.Beneath] = []

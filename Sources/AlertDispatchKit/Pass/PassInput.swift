@@ -35,7 +35,7 @@ struct PassInput: Sendable {
     var shown: [Shown] = []
     /// The alerts that could go up, in line order (higher priority first, then first added):
     /// queued alerts that no dependency blocks and suspended ones, from the dispatches of the
-    /// chain that are not paused.
+    /// chain.
     var candidates: [Candidate] = []
     /// Whether the line goes on past ``candidates``: a snapshot may hold only the front of a
     /// long line, and the arbiter asks for more when it would read past it.
@@ -81,7 +81,8 @@ struct PassInput: Sendable {
     /// The ids of unfinished alerts it waits for (empty in a pass's snapshot, which holds only
     /// alerts no dependency blocks).
     var blockedBy: [AlertID] = []
-    /// Where its dispatch is (always on the chain and not paused in a pass's snapshot).
+    /// Where its dispatch is (always on the chain in a pass's snapshot, where a pause may hold
+    /// it).
     var placement: Placement = .onChain
     /// The end of its show-not-before delay.
     var notBefore: AlertInstant?
@@ -114,8 +115,8 @@ struct PassInput: Sendable {
   /// Where a candidate's dispatch is, as the chain says.
   enum Placement: Hashable, Sendable {
     case onChain
-    /// On the chain, below the named paused dispatch (or that dispatch itself).
-    case paused(by: String)
+    /// On the chain, held by a pause of the named dispatch (its own or one above it).
+    case paused(by: String, scope: AlertPauseScope)
     /// Visible but off the chain (the named dispatch).
     case offstage(String)
     /// The named dispatch is not visible.

@@ -1,5 +1,5 @@
 /// The candidates of one lane across the active chain, in line order: the lines of the chain's
-/// dispatches that are not paused, merged.
+/// dispatches, merged (a paused alert among them is held by rule 3).
 ///
 /// A chain is a few dispatches long: the next candidate is the best of the lines' fronts. Most
 /// passes read only the first candidate, which is found from the lines' fronts alone; readers
@@ -14,7 +14,7 @@ struct LaneMerge {
   /// Each line's reader and the alert it reads next.
   private var heads: [(reader: LaneLine.Reader, alert: AlertHandle)] = []
 
-  /// Merges the lines of `lane` of the chain's dispatches that are not paused.
+  /// Merges the lines of `lane` of the chain's dispatches.
   init(_ chain: ActiveChain, lane: LaneKey) {
     self.chain = chain
     self.lane = lane
@@ -42,7 +42,7 @@ struct LaneMerge {
   /// Makes a reader of each line, past `read`, the candidate already returned.
   private mutating func makeReaders(after read: AlertHandle?) {
     hasReaders = true
-    for link in chain.links where link.pausedBy == nil {
+    for link in chain.links {
       guard let line = link.node.lines[lane] else { continue }
       var reader = line.reader()
       if let alert = reader.next() { heads.append((reader, alert)) }
@@ -61,11 +61,10 @@ struct LaneMerge {
 }
 
 extension ActiveChain {
-  /// The first alert in line order among the lines of `lane` of the chain's dispatches that are
-  /// not paused.
+  /// The first alert in line order among the lines of `lane` of the chain's dispatches.
   func front(of lane: LaneKey) -> AlertHandle? {
     var best: AlertHandle?
-    for link in links where link.pausedBy == nil {
+    for link in links {
       guard let front = link.node.lines[lane]?.first else { continue }
       if let current = best, !front.ranksBefore(current) { continue }
       best = front

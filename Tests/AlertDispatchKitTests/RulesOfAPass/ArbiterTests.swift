@@ -56,7 +56,7 @@ struct ArbiterTests {
       Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .offstage("settings"))
     offstage.placement = .hidden("home")
     #expect(Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .ownerHidden("home"))
-    offstage.placement = .paused(by: "root")
+    offstage.placement = .paused(by: "root", scope: .all)
     #expect(Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .paused(by: "root"))
   }
 
