@@ -30,6 +30,8 @@ public enum StressRunner {
     public var turnsEnded = 0
     /// How many alerts batch cancels ended.
     public var batchCancelled = 0
+    /// See ``StressSession/Summary/pauseHolds``.
+    public var pauseHolds = 0
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
@@ -65,6 +67,7 @@ public enum StressRunner {
       result.schedulingSwitches = world.schedulingSwitches
       result.turnsEnded = world.turnsEnded
       result.batchCancelled = world.batchCancelled
+      result.pauseHolds = world.pauseHolds
       watched = world.watched
     }
     // The roots whose passes still wait (the windows' last passes, or an episode stopped at a

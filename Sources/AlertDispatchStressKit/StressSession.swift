@@ -26,6 +26,9 @@ public struct StressSession {
     public var turnsEnded = 0
     /// Alerts that batch cancels ended.
     public var batchCancelled = 0
+    /// The times an alert waited behind a pause when an operation began (each is checked not
+    /// to go up while that pause holds).
+    public var pauseHolds = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -34,9 +37,9 @@ public struct StressSession {
     public var failures: [Failure] = []
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
-    /// violations V`: the stress tool's last line.
+    /// pause-held H, violations V`: the stress tool's last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), violations \(violations)"
     }
   }
 
@@ -77,6 +80,7 @@ public struct StressSession {
       summary.schedulingSwitches += result.schedulingSwitches
       summary.turnsEnded += result.turnsEnded
       summary.batchCancelled += result.batchCancelled
+      summary.pauseHolds += result.pauseHolds
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

@@ -33,6 +33,7 @@ extension StressWorld {
   /// still holds, did not go up (a paused lane, category or dispatch shows nothing new).
   func checkPauses(heldBefore: [ObjectIdentifier: [ObjectIdentifier]]) {
     guard !heldBefore.isEmpty else { return }
+    pauseHolds += heldBefore.count
     let held = pauses.values.filter { !$0.token.isReleased }
     for entry in open {
       let alert = entry.handle

@@ -87,6 +87,8 @@ final class StressWorld {
   var turnsEnded = 0
   /// Alerts that batch cancels ended.
   var batchCancelled = 0
+  /// See ``StressSession/Summary/pauseHolds``.
+  var pauseHolds = 0
 
   /// The scenario defaults for caps: 2026-01-01 09:00 UTC, version 1.0.
   static let startDate = Date(timeIntervalSince1970: 1_767_258_000)

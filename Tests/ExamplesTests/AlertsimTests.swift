@@ -91,6 +91,9 @@ struct AlertsimTests {
     #expect(output.stdout.contains("\n6s      end notifications: dismissed(Allow)\n"))
     #expect(output.stdout.contains("\nwrote \(svg)\n"))
     let rows = try svgRows(String(contentsOfFile: svg, encoding: .utf8))
-    #expect(rows == ["privacy", "notifications", "whats-new", "whats-new"])
+    #expect(
+      rows == [
+        "privacy", "notifications", "whats-new", "whats-new", "tips", "promo", "security",
+      ])
   }
 }

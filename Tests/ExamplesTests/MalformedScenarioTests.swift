@@ -101,6 +101,11 @@ struct MalformedScenarioTests {
       ("screen home\nalert a on home colour red", "2: unknown alert option 'colour'"),
       ("screen home\nalert a on home lane toast", "2: unknown lane 'toast'"),
       (
+        "screen home\nat 0s\n  pause home as sync\n  release snyc",
+        "4: unknown pause token 'snyc' (name one with 'pause SCREEN as snyc')"
+      ),
+      ("screen home\nat 0s\n  pause home lane toast", "3: unknown lane 'toast'"),
+      (
         "screen home\nalert a on home priority urgent",
         "2: bad priority 'urgent': write low, normal, high, critical or a number"
       ),

@@ -91,5 +91,44 @@ extension MisuseCatalogue {
       #expect(bench.presenter.transcript.lines == ["present a @screen", "dismiss a @released"])
       return bench.diagnostics
     },
-  ]
+      MisuseCase(
+      id: 47, input: "`release()` of a pause token a second time",
+      diagnostic: "release() of a pause (all) of 'home' that was already released; ignored"
+    ) { bench in
+      let home = bench.dispatch("home")
+      let first = home.pause()
+      home.pause()
+      first.release()
+      first.release()
+      let a = home.add(AlertRequest(id: "a"))
+      #expect(home.isPaused)
+      #expect(a.state == .queued)
+      return bench.diagnostics
+    },
+    MisuseCase(
+      id: 48, input: "`release()` of a pause token that `resume()` ended",
+      diagnostic:
+        "release() of a pause (all) of 'home' that was already released (by resume()); ignored"
+    ) { bench in
+      let home = bench.dispatch("home")
+      let quiet = home.pause(category: "promotion")
+      let token = home.pause()
+      home.resume()
+      token.release()
+      #expect(!quiet.isReleased)
+      return bench.diagnostics
+    },
+    MisuseCase(
+      id: 49, input: "`pause(lane:)` naming a lane no alert of the domain uses yet",
+      diagnostic:
+        "pause(lane: 'tost') on 'home': no alert of its domain uses lane 'tost' yet; its alerts are held when they come"
+    ) { bench in
+      let home = bench.dispatch("home")
+      home.add(AlertRequest(id: "a", lane: AlertLane("toast", capacity: .unlimited)))
+      _ = home.pause(lane: AlertLane("tost"))
+      let later = home.add(AlertRequest(id: "b", lane: AlertLane("tost")))
+      #expect(later.state == .queued)
+      return bench.diagnostics
+    },
+]
 }
