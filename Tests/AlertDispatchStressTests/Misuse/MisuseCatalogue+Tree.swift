@@ -91,7 +91,7 @@ extension MisuseCatalogue {
       #expect(bench.presenter.transcript.lines == ["present a @screen", "dismiss a @released"])
       return bench.diagnostics
     },
-      MisuseCase(
+    MisuseCase(
       id: 47, input: "`release()` of a pause token a second time",
       diagnostic: "release() of a pause (all) of 'home' that was already released; ignored"
     ) { bench in
@@ -130,5 +130,5 @@ extension MisuseCatalogue {
       #expect(later.state == .queued)
       return bench.diagnostics
     },
-]
+  ]
 }
