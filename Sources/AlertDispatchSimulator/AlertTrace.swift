@@ -135,7 +135,7 @@ public final class AlertTrace {
         move(index, to: nil, at: event.time)
         rows[index].outcome = outcome
         open[id] = rows.lastIndex { $0.id == id && $0.outcome == nil }
-      case .added, .ready, .refused, .diagnostic: break
+      case .added, .ready, .refused, .diagnostic, .drained: break
       }
     }
     for index in open.values {

@@ -206,7 +206,7 @@ extension ScenarioParser {
   // MARK: Expectations
 
   static let expectationUsage =
-    "expect showing ALERT … | showing nothing | state ALERT STATE | outcome ALERT OUTCOME | explain ALERT TEXT | transcript"
+    "expect showing ALERT … | showing nothing | state ALERT STATE | outcome ALERT OUTCOME | explain ALERT TEXT | drained SCREEN|WINDOW | transcript"
 
   static let states = [
     "pending", "queued", "presenting", "showing", "suspended", "dismissing", "ended",
@@ -215,7 +215,7 @@ extension ScenarioParser {
   /// Reads an expectation (`expect transcript` is read by the parser's loop).
   func expectation(_ words: [ScenarioWord]) throws(ScenarioProblem) -> ScenarioExpectation {
     var arguments = ScenarioArguments(words, usage: ScenarioParser.expectationUsage)
-    let kind = try arguments.word("showing|state|outcome|explain|transcript")
+    let kind = try arguments.word("showing|state|outcome|explain|drained|transcript")
     let expectation: ScenarioExpectation
     switch kind.isQuoted ? "" : kind.text {
     case "showing":
@@ -242,6 +242,8 @@ extension ScenarioParser {
     case "explain":
       let alert = try alert(try arguments.name("ALERT")).name
       expectation = .explain(alert, try arguments.sentence("TEXT"))
+    case "drained":
+      expectation = .drained(try known(try arguments.name("SCREEN|WINDOW")))
     default:
       throw ScenarioProblem(
         "unknown expectation '\(kind.text)'; usage: \(ScenarioParser.expectationUsage)")

@@ -25,6 +25,15 @@ extension ScenarioRun {
       expected = outcome
       actual =
         handle.map { $0.endedOutcome?.description ?? "not ended (\($0.state))" } ?? "not added yet"
+    case .drained(let name):
+      let root = dispatch(name).root
+      if drainedRoots.contains(ObjectIdentifier(root)) { return }
+      let count = root.subtreeAlerts.count
+      expected = "drained"
+      actual =
+        count == 0
+        ? "no unfinished alert, but '\(root.name)' was not told drained since its last add"
+        : "\(count) unfinished alert\(count == 1 ? "" : "s") in the domain of '\(root.name)'"
     case .explain(let name, let text):
       let explanation = explanation(of: name)
       guard explanation != text else { return }

@@ -19,6 +19,8 @@ final class ScenarioRun {
   var added: [(name: String, handle: AlertHandle)] = []
   /// The pauses `pause … as TOKEN` took, by token name (the latest under each name).
   var pauseTokens: [String: AlertPauseToken] = [:]
+  /// The roots that reported their domain drained and have had no add since.
+  var drainedRoots: Set<ObjectIdentifier> = []
   var endCounts: [ObjectIdentifier: Int] = [:]
   var failures: [ScenarioFailure] = []
   var expectationCount = 0
@@ -173,8 +175,10 @@ final class ScenarioRun {
   private func observe(_ dispatch: AlertDispatch) {
     dispatch.frequencyPolicy = policy
     let start = launchStart
-    dispatch.observe { [weak dispatch, trace] event in
+    dispatch.observe { [weak self, weak dispatch, trace] event in
       guard let dispatch, dispatch.parent == nil else { return }
+      if event.kind == .drained { self?.drainedRoots.insert(ObjectIdentifier(dispatch)) }
+      if event.kind == .added { self?.drainedRoots.remove(ObjectIdentifier(dispatch)) }
       var shifted = event
       shifted.time = AlertInstant(offset: start + event.time.offset)
       trace.record(shifted)

@@ -99,6 +99,8 @@ enum ScenarioExpectation: Sendable, Hashable {
   case state(String, String)
   case outcome(String, String)
   case explain(String, String)
+  /// The domain of the named screen or window has no unfinished alert, and its root said so.
+  case drained(String)
   case transcript([String])
 }
 

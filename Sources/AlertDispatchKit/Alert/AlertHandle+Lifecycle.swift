@@ -140,6 +140,7 @@ extension AlertHandle {
       if wasRegistered { unindex(from: domain) }
       dispatch.alerts.remove(self)
       dispatch.emit(.ended(outcome), alert: self)
+      root.emitDrainedIfEmpty()
       Engine.shared.markDirty(root)
       formerDispatch = dispatch.facade
       // An ended alert lets go of its dispatch: a presenter that still holds the alert, and

@@ -54,6 +54,18 @@ extension DispatchNode {
     return false
   }
 
+  /// At a root, after one of its domain's alerts ended: tells the root's observers when no
+  /// unfinished alert is left in any dispatch of the domain (``AlertEvent/Kind/drained``).
+  func emitDrainedIfEmpty() {
+    guard DispatchNode.observedDispatches > 0, !observers.isEmpty else { return }
+    var stack: [DispatchNode] = [self]
+    while let node = stack.popLast() {
+      if !node.alerts.isEmpty { return }
+      stack.append(contentsOf: node.children)
+    }
+    emit(.drained)
+  }
+
   func diagnose(_ message: String, alert: AlertHandle? = nil) {
     emit(.diagnostic(message), alert: alert)
   }

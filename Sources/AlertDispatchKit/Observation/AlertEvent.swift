@@ -25,6 +25,10 @@ public struct AlertEvent: Sendable, Hashable, CustomStringConvertible {
     case ended(AlertOutcome)
     /// A call was ignored or a rule was bent; the text says what and why.
     case diagnostic(String)
+    /// The last unfinished alert of the domain ended: nothing is on screen or waiting in any of
+    /// its dispatches (Chromium's `onLastDialogDismissed`). Delivered to the observers of the
+    /// domain's root, named as its dispatch; an add makes the domain busy again.
+    case drained
   }
 
   /// When it happened, on the domain's clock.
@@ -73,6 +77,7 @@ extension AlertEvent.Kind: CustomStringConvertible {
     case .refused(let reason): "refused(\(reason))"
     case .ended(let outcome): "ended(\(outcome))"
     case .diagnostic(let message): "diagnostic(\(message))"
+    case .drained: "drained"
     }
   }
 }

@@ -17,7 +17,7 @@ struct OutcomeTests {
     f.verify()
   }
 
-  @Test("The event stream reports added, shown, ended with times")
+  @Test("The event stream reports added, shown, ended with times, and drained at the last end")
   func events() async {
     let f = Fixture()
     let home = f.dispatch("home")
@@ -29,7 +29,7 @@ struct OutcomeTests {
     #expect(
       seen == [
         "0s added a [modal] @home", "0s shown a [modal] @home",
-        "1s ended(dismissed(OK)) a [modal] @home",
+        "1s ended(dismissed(OK)) a [modal] @home", "1s drained @home",
       ])
     var iterator = home.events.makeAsyncIterator()
     f.add("b", to: home)
