@@ -32,6 +32,8 @@ public enum StressRunner {
     public var batchCancelled = 0
     /// See ``StressSession/Summary/pauseHolds``.
     public var pauseHolds = 0
+    /// See ``StressSession/Summary/drains``.
+    public var drains = 0
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
@@ -68,6 +70,7 @@ public enum StressRunner {
       result.turnsEnded = world.turnsEnded
       result.batchCancelled = world.batchCancelled
       result.pauseHolds = world.pauseHolds
+      result.drains = world.drains
       watched = world.watched
     }
     // The roots whose passes still wait (the windows' last passes, or an episode stopped at a

@@ -29,6 +29,8 @@ public struct StressSession {
     /// The times an alert waited behind a pause when an operation began (each is checked not
     /// to go up while that pause holds).
     public var pauseHolds = 0
+    /// The drained events the roots reported (each checked against its domain).
+    public var drains = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -37,9 +39,9 @@ public struct StressSession {
     public var failures: [Failure] = []
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
-    /// pause-held H, violations V`: the stress tool's last line.
+    /// pause-held H, drained D, violations V`: the stress tool's last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), violations \(violations)"
     }
   }
 
@@ -81,6 +83,7 @@ public struct StressSession {
       summary.turnsEnded += result.turnsEnded
       summary.batchCancelled += result.batchCancelled
       summary.pauseHolds += result.pauseHolds
+      summary.drains += result.drains
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

@@ -23,6 +23,8 @@ public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
     case batchCancel = "batch cancel"
     /// An alert went up while a pause of its dispatch (or one above it) held it back.
     case pause
+    /// A root reported its domain drained when it was not, or its last alert ended unreported.
+    case drained
   }
 
   /// Which promise was broken.

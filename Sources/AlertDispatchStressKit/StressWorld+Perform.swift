@@ -10,6 +10,7 @@ extension StressWorld {
     perform(step)
     checkAfterStep()
     checkPauses(heldBefore: held)
+    checkDrained()
   }
 
   /// Performs a step as `ScenarioRun.perform` performs the matching action; the steps a

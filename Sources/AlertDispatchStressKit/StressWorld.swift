@@ -89,6 +89,11 @@ final class StressWorld {
   var batchCancelled = 0
   /// See ``StressSession/Summary/pauseHolds``.
   var pauseHolds = 0
+  /// The drained events the roots reported.
+  var drains = 0
+  /// The roots whose last alert just ended, by identity, with their names: a drained event is
+  /// due from each before anything else happens.
+  var awaitingDrained: [ObjectIdentifier: String] = [:]
 
   /// The scenario defaults for caps: 2026-01-01 09:00 UTC, version 1.0.
   static let startDate = Date(timeIntervalSince1970: 1_767_258_000)
@@ -268,6 +273,7 @@ final class StressWorld {
   private func adopt(_ dispatch: AlertDispatch, label: String) {
     dispatch.frequencyPolicy = policy
     checkedRoots.append(dispatch)
+    observeDrains(of: dispatch)
     watch(dispatch, "dispatch \(label)")
   }
 
