@@ -49,6 +49,8 @@ public final class AlertHandle {
   /// The request's lane key and priority, read on every pass.
   nonisolated var laneKey: LaneKey { request.lane.key }
   nonisolated var priority: Int { request.priority.rawValue }
+  /// Its place in its lane's line, fixed when it is added.
+  let rank: LineRank
   /// The index of its lane in its domain's lanes, given when it joins the domain.
   var laneIndex = 0
   /// The ids of unfinished alerts this one waits for.
@@ -116,6 +118,7 @@ public final class AlertHandle {
     self.request = request
     self.owner = owner
     self.seq = seq
+    rank = LineRank(request, sequence: seq)
   }
 
   /// The alert's outcome; suspends until the alert ends.

@@ -47,6 +47,9 @@ public struct AlertRequest: Sendable, Equatable {
   public var category: String?
   /// What happens to it when it is on screen and its dispatch leaves the active chain.
   public var offstage: OffstagePolicy
+  /// Where it joins the line of its priority: behind the alerts of its priority that wait
+  /// (default), or ahead of them (see ``LinePlacement``).
+  public var placement: LinePlacement
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -64,7 +67,8 @@ public struct AlertRequest: Sendable, Equatable {
     content: AlertContent = AlertContent(),
     cap: FrequencyCap? = nil,
     category: String? = nil,
-    offstage: OffstagePolicy = .suspend
+    offstage: OffstagePolicy = .suspend,
+    placement: LinePlacement = .back
   ) {
     self.id = id ?? .generated()
     self.priority = priority
@@ -80,6 +84,7 @@ public struct AlertRequest: Sendable, Equatable {
     self.cap = cap
     self.category = category
     self.offstage = offstage
+    self.placement = placement
   }
 
   /// Whether a cap or a category makes the frequency policy count the alert.

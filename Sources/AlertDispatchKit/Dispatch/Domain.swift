@@ -55,11 +55,25 @@ final class Domain {
     }
     alert.laneIndex = index
     let known = lanes[index].lane
-    guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap else {
-      return
-        "lane '\(lane.name)' is capacity \(known.capacity), gap \(AlertInstant.format(known.minimumGap)) in this domain; this request says capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
+    guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap,
+      known.order == lane.order
+    else {
+      let sides = Domain.settings(of: known, lane, showingOrder: known.order != lane.order)
+      return "lane '\(lane.name)' is \(sides.0) in this domain; this request says \(sides.1)"
     }
     return nil
+  }
+
+  /// Two lanes' settings in words, for a request whose lane disagrees with the domain's; the
+  /// order is named when it is one of the disagreements.
+  private static func settings(of known: AlertLane, _ lane: AlertLane, showingOrder: Bool)
+    -> (String, String)
+  {
+    func words(_ lane: AlertLane) -> String {
+      let base = "capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
+      return showingOrder ? base + ", order \(lane.order)" : base
+    }
+    return (words(known), words(lane))
   }
 
   func addVisible(_ alert: AlertHandle) {

@@ -33,7 +33,7 @@ struct PassInput: Sendable {
     var lastEnd: AlertInstant?
     /// The lane's visible alerts, first up first.
     var shown: [Shown] = []
-    /// The alerts that could go up, in line order (higher priority first, then first added):
+    /// The alerts that could go up, in line order (higher priority first, then ``LineRank``):
     /// queued alerts that no dependency blocks and suspended ones, from the dispatches of the
     /// chain that are not paused.
     var candidates: [Candidate] = []
