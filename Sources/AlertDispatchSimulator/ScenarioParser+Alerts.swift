@@ -36,7 +36,7 @@ extension ScenarioParser {
     "priority", "lane", "after", "interruption", "preemption", "style", "pending", "replace",
     "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
-    "later", "offstage",
+    "later", "offstage", "show-next",
   ]
 
   private mutating func alertOption(
@@ -66,6 +66,7 @@ extension ScenarioParser {
     case "offstage":
       let policies: [String: OffstagePolicy] = ["suspend": .suspend, "end": .end]
       alert.offstage = try choice(try arguments.word("POLICY"), policies, "offstage policy")
+    case "show-next": alert.placement = .next
     case "pending": alert.readiness = .pending
     case "replace": alert.duplicates = .replaceExisting
     case "deadline": alert.timing.readinessDeadline = try positive(option, &arguments)
@@ -161,7 +162,8 @@ extension ScenarioParser {
       "bad priority '\(word.text)': write low, normal, high, critical or a number")
   }
 
-  private func choice<Value>(
+  /// The value `word` names among `values`; a problem naming the choices when it names none.
+  func choice<Value>(
     _ word: ScenarioWord, _ values: [String: Value], _ what: String
   ) throws(ScenarioProblem) -> Value {
     if !word.isQuoted, let value = values[word.text] { return value }

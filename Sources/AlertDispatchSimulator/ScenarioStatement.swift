@@ -143,6 +143,7 @@ struct ScenarioAlert: Sendable, Hashable {
   var cap: FrequencyCap?
   var category: String?
   var offstage: OffstagePolicy = .suspend
+  var placement: LinePlacement = .back
   var later = false
 
   @MainActor
@@ -152,7 +153,7 @@ struct ScenarioAlert: Sendable, Hashable {
       interruption: interruption, preemption: preemption, style: style, readiness: readiness,
       duplicates: duplicates, timing: timing,
       content: AlertContent(title: title ?? id, message: message, buttons: buttons), cap: cap,
-      category: category, offstage: offstage)
+      category: category, offstage: offstage, placement: placement)
   }
 }
 

@@ -232,3 +232,22 @@ struct MalformedScenarioTests {
     #expect(error("screen home", "alert a on home offstage end") == nil)
   }
 }
+
+extension MalformedScenarioTests {
+  @Test("A lane order that is not first-added or newest-first")
+  func badLaneOrder() {
+    #expect(
+      error("lane toast order newest")
+        == "bad.scenario:1: bad lane order 'newest': write one of first-added, newest-first")
+    #expect(error("lane toast order newest-first") == nil)
+    #expect(error("lane toast capacity 2 order first-added gap 1s") == nil)
+  }
+
+  @Test("show-next takes no argument and is given at most once")
+  func showNextTwice() {
+    #expect(error("screen home", "alert a on home show-next priority high") == nil)
+    #expect(
+      error("screen home", "alert a on home show-next show-next")
+        == "bad.scenario:2: alert option 'show-next' is given twice")
+  }
+}
