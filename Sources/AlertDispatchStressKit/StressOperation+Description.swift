@@ -110,6 +110,7 @@ extension AlertSpec: CustomStringConvertible {
     add("reaction", reaction, defaults.reaction, optional(reaction))
     add("waits", waits, defaults.waits, "\(waits)")
     add("endsOffstage", endsOffstage, defaults.endsOffstage, "\(endsOffstage)")
+    add("showsNext", showsNext, defaults.showsNext, "\(showsNext)")
     return "AlertSpec(\(fields.joined(separator: ", ")))"
   }
 }

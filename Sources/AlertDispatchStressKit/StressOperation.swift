@@ -135,6 +135,8 @@ public struct AlertSpec: Hashable, Sendable {
   public var waits: Bool
   /// Whether it ends when its screen leaves the chain (``OffstagePolicy/end``).
   public var endsOffstage: Bool
+  /// Whether it goes ahead of the alerts of its priority that wait (``LinePlacement/next``).
+  public var showsNext: Bool
   /// Whether it waits for `ready`.
   public var pending: Bool
   /// Whether it replaces an unfinished alert with its id.
@@ -161,7 +163,8 @@ public struct AlertSpec: Hashable, Sendable {
     lane: UInt8 = 0, dependencies: [UInt8] = [], interruption: UInt8 = 0, covers: Bool = false,
     pending: Bool = false, replaces: Bool = false, deadline: UInt8 = 0, expiry: UInt8 = 0,
     delay: UInt8 = 0, autoDismiss: UInt8 = 0, cap: UInt8 = 0, category: UInt8 = 0,
-    reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false
+    reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false,
+    showsNext: Bool = false
   ) {
     self.owner = owner
     self.sharedID = sharedID
@@ -181,6 +184,7 @@ public struct AlertSpec: Hashable, Sendable {
     self.category = category
     self.reaction = reaction
     self.endsOffstage = endsOffstage
+    self.showsNext = showsNext
   }
 }
 

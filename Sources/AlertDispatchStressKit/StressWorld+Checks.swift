@@ -148,13 +148,20 @@ extension StressWorld {
     return !same.isEmpty && same.allSatisfy { $0.state == .dismissing }
   }
 
-  /// An alert preempted with policy cancel names its preempter: one that does not interrupt
-  /// never is (every alert declared with that id waits for room).
+  /// An alert preempted with policy cancel names its preempter (rule 5): one that does not
+  /// interrupt never is (every alert declared with that id waits for room), nor one that is not
+  /// strictly higher, however it was placed in line (every alert declared with that id is of
+  /// its victim's priority or below: one placed next only goes ahead of those that wait).
   func checkPreempter(of name: String, _ outcome: AlertOutcome) {
     guard case .cancelled(.preempted(let id)) = outcome else { return }
     let declared = record.alerts.filter { $0.id == id.rawValue }
     if !declared.isEmpty && declared.allSatisfy({ $0.request.preemption == .wait }) {
       report(.policy, "alert \(name) was preempted by \(id), which does not interrupt")
+    }
+    guard let index = alertIndex[name] else { return }
+    let priority = record.alerts[index].request.priority
+    if !declared.isEmpty && declared.allSatisfy({ $0.request.priority <= priority }) {
+      report(.policy, "alert \(name) was preempted by \(id), which is not of a higher priority")
     }
   }
 }
