@@ -31,6 +31,14 @@ final class Domain {
   var sharers: [AlertID: [AlertHandle]] = [:]
   /// Alerts waiting for a presenter retry.
   var refused: [ObjectIdentifier: AlertHandle] = [:]
+  /// The unfinished alerts that go up now or end (``AlertRequest/showNowOrDrop``) and have not
+  /// gone up, first added first: each pass's snapshot names the ready ones.
+  var showNow: [AlertHandle] = []
+
+  /// Takes `alert` off ``showNow``: it went up or ended.
+  func forgetShowNow(_ alert: AlertHandle) {
+    if let index = showNow.firstIndex(where: { $0 === alert }) { showNow.remove(at: index) }
+  }
 
   /// Lets refused alerts retry at the next pass instead of waiting for their backoff.
   func retryRefusedNow() {
@@ -179,6 +187,7 @@ final class Domain {
     sharers = [:]
     for index in lanes.indices { lanes[index].visible = [] }
     refused = [:]
+    showNow = []
     wakeTimer?.cancel()
     wakeTimer = nil
     wakeAt = nil

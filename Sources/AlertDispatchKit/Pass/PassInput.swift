@@ -40,6 +40,11 @@ struct PassInput: Sendable {
     /// Whether the line goes on past ``candidates``: a snapshot may hold only the front of a
     /// long line, and the arbiter asks for more when it would read past it.
     var hasMoreCandidates = false
+    /// The ready alerts of the lane that go up now or end (``AlertRequest/showNowOrDrop``) and
+    /// have not gone up, wherever they are (on the chain or not, blocked or not): the plan that
+    /// settles the pass ends those it does not put up, unless they wait only for alerts leaving
+    /// the lane. The candidates may not hold them: a snapshot holds the front of a line.
+    var showNow: [AlertRef] = []
   }
 
   /// A visible alert of a lane.

@@ -48,12 +48,12 @@ final class Fixture {
     preemption: PreemptionPolicy = .preempt, style: PresentationStyle = .hideOthers,
     readiness: Readiness = .ready,
     duplicates: DuplicatePolicy = .keepExisting, timing: AlertTiming = AlertTiming(),
-    placement: LinePlacement = .back
+    placement: LinePlacement = .back, showNowOrDrop: Bool = false
   ) -> AlertHandle {
     let request = AlertRequest(
       id: id, priority: priority, after: after, lane: lane, interruption: interruption,
       preemption: preemption, style: style, readiness: readiness, duplicates: duplicates,
-      timing: timing, placement: placement)
+      timing: timing, placement: placement, showNowOrDrop: showNowOrDrop)
     return track(dispatch.add(request))
   }
 
