@@ -36,7 +36,7 @@ extension ScenarioParser {
     "priority", "lane", "after", "interruption", "preemption", "style", "pending", "replace",
     "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
-    "later", "offstage", "show-next",
+    "later", "offstage", "show-next", "show-now-or-drop",
   ]
 
   private mutating func alertOption(
@@ -67,6 +67,7 @@ extension ScenarioParser {
       let policies: [String: OffstagePolicy] = ["suspend": .suspend, "end": .end]
       alert.offstage = try choice(try arguments.word("POLICY"), policies, "offstage policy")
     case "show-next": alert.placement = .next
+    case "show-now-or-drop": alert.showNowOrDrop = true
     case "pending": alert.readiness = .pending
     case "replace": alert.duplicates = .replaceExisting
     case "deadline": alert.timing.readinessDeadline = try positive(option, &arguments)

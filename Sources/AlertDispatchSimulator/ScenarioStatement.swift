@@ -144,6 +144,7 @@ struct ScenarioAlert: Sendable, Hashable {
   var category: String?
   var offstage: OffstagePolicy = .suspend
   var placement: LinePlacement = .back
+  var showNowOrDrop = false
   var later = false
 
   @MainActor
@@ -153,7 +154,8 @@ struct ScenarioAlert: Sendable, Hashable {
       interruption: interruption, preemption: preemption, style: style, readiness: readiness,
       duplicates: duplicates, timing: timing,
       content: AlertContent(title: title ?? id, message: message, buttons: buttons), cap: cap,
-      category: category, offstage: offstage, placement: placement)
+      category: category, offstage: offstage, placement: placement,
+      showNowOrDrop: showNowOrDrop)
   }
 }
 

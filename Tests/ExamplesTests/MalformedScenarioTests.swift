@@ -251,3 +251,13 @@ extension MalformedScenarioTests {
         == "bad.scenario:2: alert option 'show-next' is given twice")
   }
 }
+
+extension MalformedScenarioTests {
+  @Test("show-now-or-drop takes no argument and is given at most once")
+  func showNowOrDropTwice() {
+    #expect(error("screen home", "alert a on home show-now-or-drop pending") == nil)
+    #expect(
+      error("screen home", "alert a on home show-now-or-drop show-now-or-drop")
+        == "bad.scenario:2: alert option 'show-now-or-drop' is given twice")
+  }
+}
