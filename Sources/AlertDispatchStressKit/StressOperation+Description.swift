@@ -111,6 +111,7 @@ extension AlertSpec: CustomStringConvertible {
     add("waits", waits, defaults.waits, "\(waits)")
     add("endsOffstage", endsOffstage, defaults.endsOffstage, "\(endsOffstage)")
     add("showsNext", showsNext, defaults.showsNext, "\(showsNext)")
+    add("showsNowOrDrops", showsNowOrDrops, defaults.showsNowOrDrops, "\(showsNowOrDrops)")
     return "AlertSpec(\(fields.joined(separator: ", ")))"
   }
 }

@@ -137,6 +137,8 @@ public struct AlertSpec: Hashable, Sendable {
   public var endsOffstage: Bool
   /// Whether it goes ahead of the alerts of its priority that wait (``LinePlacement/next``).
   public var showsNext: Bool
+  /// Whether it goes up in the pass after its add or ends (``AlertRequest/showNowOrDrop``).
+  public var showsNowOrDrops: Bool
   /// Whether it waits for `ready`.
   public var pending: Bool
   /// Whether it replaces an unfinished alert with its id.
@@ -164,7 +166,7 @@ public struct AlertSpec: Hashable, Sendable {
     pending: Bool = false, replaces: Bool = false, deadline: UInt8 = 0, expiry: UInt8 = 0,
     delay: UInt8 = 0, autoDismiss: UInt8 = 0, cap: UInt8 = 0, category: UInt8 = 0,
     reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false,
-    showsNext: Bool = false
+    showsNext: Bool = false, showsNowOrDrops: Bool = false
   ) {
     self.owner = owner
     self.sharedID = sharedID
@@ -185,6 +187,7 @@ public struct AlertSpec: Hashable, Sendable {
     self.reaction = reaction
     self.endsOffstage = endsOffstage
     self.showsNext = showsNext
+    self.showsNowOrDrops = showsNowOrDrops
   }
 }
 

@@ -59,6 +59,9 @@ public final class AlertHandle {
   /// it, and most of its calls then look nothing up.
   var isInLine = false
   var firstUpStamp: UInt64 = 0
+  /// Whether a presenter has put the alert up at least once, ended or not (for the stress
+  /// tool's checks).
+  package var hasBeenShown: Bool { firstUpStamp != 0 }
   /// When the alert joined its current domain: when it was added (which, for a call made
   /// during a pass, is after the pass), or when its dispatch last moved
   /// (``AlertDispatch/setParent(_:)``).
