@@ -59,7 +59,8 @@ struct MisuseCase: Sendable, CustomTestStringConvertible {
 enum MisuseCatalogue {
   /// Every case, by number: each concern's file holds its own, numbered as they were added.
   static let cases: [MisuseCase] =
-    (alertCases + requestCases + treeCases + timeAndPolicyCases + simulatorCases + mannerCases)
+    (alertCases + requestCases + treeCases + timeAndPolicyCases + simulatorCases + mannerCases
+    + showNowCases)
     .sorted { $0.id < $1.id }
 
   /// Numbers held for rows written on another branch (pauses), so that both branches number
