@@ -44,6 +44,28 @@ struct DomainSnippets {
       ])
   }
 
+  @Test func showNext() {
+    let presenter = RecordingPresenter()
+    let home = AlertDispatch(name: "home", presenter: presenter)
+    // snippet: show-next
+    let chat = AlertLane("chat", order: .newestFirst)
+
+    home.add(AlertRequest(id: "rate-us"))  // up
+    home.add(AlertRequest(id: "whats-new"))  // waits
+    home.add(AlertRequest(id: "upload-failed", placement: .next))  // next after rate-us
+    home.add(AlertRequest(id: "anna", lane: chat))  // up beside rate-us
+    home.add(AlertRequest(id: "ben", lane: chat))  // waits
+    home.add(AlertRequest(id: "cleo", lane: chat))  // next after anna, ahead of ben
+    // end-snippet
+    home.alert(withID: "rate-us")?.didDismiss(result: "OK")
+    home.alert(withID: "anna")?.didDismiss(result: "OK")
+    #expect(
+      presenter.transcript.lines == [
+        "present rate-us @home", "present anna @home", "present upload-failed @home",
+        "present cleo @home",
+      ])
+  }
+
   @Test func preemption() {
     let presenter = RecordingPresenter()
     let home = AlertDispatch(name: "home", presenter: presenter)

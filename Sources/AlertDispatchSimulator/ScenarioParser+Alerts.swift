@@ -37,6 +37,7 @@ extension ScenarioParser {
     "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
     "later", "offstage", "ignores-pause",
+    "later", "offstage", "show-next", "show-now-or-drop",
   ]
 
   private mutating func alertOption(
@@ -67,6 +68,8 @@ extension ScenarioParser {
       let policies: [String: OffstagePolicy] = ["suspend": .suspend, "end": .end]
       alert.offstage = try choice(try arguments.word("POLICY"), policies, "offstage policy")
     case "ignores-pause": alert.ignoresPause = true
+    case "show-next": alert.placement = .next
+    case "show-now-or-drop": alert.showNowOrDrop = true
     case "pending": alert.readiness = .pending
     case "replace": alert.duplicates = .replaceExisting
     case "deadline": alert.timing.readinessDeadline = try positive(option, &arguments)
@@ -162,7 +165,8 @@ extension ScenarioParser {
       "bad priority '\(word.text)': write low, normal, high, critical or a number")
   }
 
-  private func choice<Value>(
+  /// The value `word` names among `values`; a problem naming the choices when it names none.
+  func choice<Value>(
     _ word: ScenarioWord, _ values: [String: Value], _ what: String
   ) throws(ScenarioProblem) -> Value {
     if !word.isQuoted, let value = values[word.text] { return value }

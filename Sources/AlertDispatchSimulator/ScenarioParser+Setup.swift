@@ -10,7 +10,7 @@ extension ScenarioParser {
     "tabs": "tabs NAME TAB [TAB …] [selected TAB]",
     "root": "root WINDOW SCREEN",
     "link": "link SCREEN|WINDOW",
-    "lane": "lane NAME [capacity N|unlimited] [gap DURATION]",
+    "lane": "lane NAME [capacity N|unlimited] [gap DURATION] [order first-added|newest-first]",
     "transition": "transition DURATION",
     "presenter": "presenter [present DURATION] [dismiss DURATION]",
     "alert": "alert NAME on SCREEN|WINDOW [option …]",
@@ -138,6 +138,11 @@ extension ScenarioParser {
         }
       } else if arguments.flag("gap") {
         lane.minimumGap = try arguments.duration("DURATION")
+      } else if arguments.flag("order") {
+        let orders: [String: AlertLane.Order] = [
+          "first-added": .firstAdded, "newest-first": .newestFirst,
+        ]
+        lane.order = try choice(try arguments.word("ORDER"), orders, "lane order")
       } else {
         try arguments.end()
       }

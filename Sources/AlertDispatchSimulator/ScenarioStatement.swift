@@ -163,6 +163,8 @@ struct ScenarioAlert: Sendable, Hashable {
   var category: String?
   var offstage: OffstagePolicy = .suspend
   var ignoresPause = false
+  var placement: LinePlacement = .back
+  var showNowOrDrop = false
   var later = false
 
   @MainActor
@@ -172,7 +174,8 @@ struct ScenarioAlert: Sendable, Hashable {
       interruption: interruption, preemption: preemption, style: style, readiness: readiness,
       duplicates: duplicates, timing: timing,
       content: AlertContent(title: title ?? id, message: message, buttons: buttons), cap: cap,
-      category: category, offstage: offstage, ignoresPause: ignoresPause)
+      category: category, offstage: offstage, ignoresPause: ignoresPause, placement: placement,
+      showNowOrDrop: showNowOrDrop)
   }
 }
 

@@ -129,6 +129,7 @@ struct ScenarioEmitter {
       var line = "lane \(lane.name)"
       if lane.capacity != .limited(1) { line += " capacity \(lane.capacity)" }
       if lane.minimumGap != .zero { line += " gap \(ScenarioEmitter.format(lane.minimumGap))" }
+      if lane.order != .firstAdded { line += " order \(lane.order)" }
       lines.append(line)
     }
     for screen in record.screens {

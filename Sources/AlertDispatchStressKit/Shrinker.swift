@@ -113,6 +113,8 @@ public enum Shrinker {
       { $0.cap = 0 }, { $0.category = 0 }, { $0.lane = 0 }, { $0.priority = 1 },
       { $0.interruption = 0 }, { $0.covers = false }, { $0.waits = false },
       { $0.endsOffstage = false }, { $0.ignoresPause = false }, { $0.pending = false },
+      { $0.endsOffstage = false }, { $0.showsNext = false },
+      { $0.showsNowOrDrops = false }, { $0.pending = false },
       { $0.replaces = false }, { $0.deadline = 0 }, { $0.expiry = 0 }, { $0.delay = 0 },
       { $0.autoDismiss = 0 },
     ]

@@ -113,6 +113,8 @@ extension AlertSpec: CustomStringConvertible {
     add("waits", waits, defaults.waits, "\(waits)")
     add("endsOffstage", endsOffstage, defaults.endsOffstage, "\(endsOffstage)")
     add("ignoresPause", ignoresPause, defaults.ignoresPause, "\(ignoresPause)")
+    add("showsNext", showsNext, defaults.showsNext, "\(showsNext)")
+    add("showsNowOrDrops", showsNowOrDrops, defaults.showsNowOrDrops, "\(showsNowOrDrops)")
     return "AlertSpec(\(fields.joined(separator: ", ")))"
   }
 }

@@ -141,6 +141,10 @@ public struct AlertSpec: Hashable, Sendable {
   public var endsOffstage: Bool
   /// Whether it goes up while a pause would hold it (``AlertRequest/ignoresPause``).
   public var ignoresPause: Bool
+  /// Whether it goes ahead of the alerts of its priority that wait (``LinePlacement/next``).
+  public var showsNext: Bool
+  /// Whether it goes up in the pass after its add or ends (``AlertRequest/showNowOrDrop``).
+  public var showsNowOrDrops: Bool
   /// Whether it waits for `ready`.
   public var pending: Bool
   /// Whether it replaces an unfinished alert with its id.
@@ -168,7 +172,8 @@ public struct AlertSpec: Hashable, Sendable {
     pending: Bool = false, replaces: Bool = false, deadline: UInt8 = 0, expiry: UInt8 = 0,
     delay: UInt8 = 0, autoDismiss: UInt8 = 0, cap: UInt8 = 0, category: UInt8 = 0,
     reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false,
-    ignoresPause: Bool = false
+    ignoresPause: Bool = false,
+    showsNext: Bool = false, showsNowOrDrops: Bool = false
   ) {
     self.owner = owner
     self.sharedID = sharedID
@@ -189,6 +194,8 @@ public struct AlertSpec: Hashable, Sendable {
     self.reaction = reaction
     self.endsOffstage = endsOffstage
     self.ignoresPause = ignoresPause
+    self.showsNext = showsNext
+    self.showsNowOrDrops = showsNowOrDrops
   }
 }
 

@@ -15,7 +15,9 @@ public enum StressTables {
     (AlertLane("pair", capacity: .limited(2), minimumGap: .milliseconds(150)), true),
     (AlertLane("burst", capacity: .unlimited), true),
     (AlertLane("slow", minimumGap: .seconds(1)), true),
+    (AlertLane("stack", capacity: .limited(2), order: .newestFirst), true),
     (AlertLane("modal", capacity: .limited(3)), false),
+    (AlertLane("toast", order: .newestFirst), false),
     (AlertLane("zero", capacity: .limited(0)), false),
     (AlertLane("negative-gap", minimumGap: .milliseconds(-150)), false),
   ]

@@ -20,6 +20,8 @@ extension StressWorld {
     if spec.waits { builder.add("preemption wait") { $0.preemption = .wait } }
     if spec.endsOffstage { builder.add("offstage end") { $0.offstage = .end } }
     if spec.ignoresPause { builder.add("ignores-pause") { $0.ignoresPause = true } }
+    if spec.showsNext { builder.add("show-next") { $0.placement = .next } }
+    if spec.showsNowOrDrops { builder.add("show-now-or-drop") { $0.showNowOrDrop = true } }
     if spec.pending { builder.add("pending") { $0.readiness = .pending } }
     if spec.replaces { builder.add("replace") { $0.duplicates = .replaceExisting } }
     builder.duration("deadline", spec.deadline) { $0.readinessDeadline = $1 }

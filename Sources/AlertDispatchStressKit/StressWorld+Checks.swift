@@ -21,6 +21,7 @@ extension StressWorld {
     checkDomains(full: full)
     checkDeliveries()
     checkPresenter()
+    checkShowNowWaits()
     if full { checkExplanations() }
   }
 
@@ -148,13 +149,45 @@ extension StressWorld {
     return !same.isEmpty && same.allSatisfy { $0.state == .dismissing }
   }
 
-  /// An alert preempted with policy cancel names its preempter: one that does not interrupt
-  /// never is (every alert declared with that id waits for room).
+  /// An alert preempted with policy cancel names its preempter (rule 5): one that does not
+  /// interrupt never is (every alert declared with that id waits for room), nor one that is not
+  /// strictly higher, however it was placed in line (every alert declared with that id is of
+  /// its victim's priority or below: one placed next only goes ahead of those that wait).
   func checkPreempter(of name: String, _ outcome: AlertOutcome) {
     guard case .cancelled(.preempted(let id)) = outcome else { return }
     let declared = record.alerts.filter { $0.id == id.rawValue }
     if !declared.isEmpty && declared.allSatisfy({ $0.request.preemption == .wait }) {
       report(.policy, "alert \(name) was preempted by \(id), which does not interrupt")
+    }
+    guard let index = alertIndex[name] else { return }
+    let priority = record.alerts[index].request.priority
+    if !declared.isEmpty && declared.allSatisfy({ $0.request.priority <= priority }) {
+      report(.policy, "alert \(name) was preempted by \(id), which is not of a higher priority")
+    }
+  }
+
+  /// An alert that ends as not shown at once never went up.
+  func checkShowNowEnd(of name: String, _ alert: AlertHandle, _ outcome: AlertOutcome) {
+    if outcome == .cancelled(.notShownAtOnce) && alert.hasBeenShown {
+      report(.policy, "alert \(name) went up, and ended as not shown at once")
+    }
+  }
+
+  /// Once the passes have settled, an alert that shows now or drops, ready and not yet up,
+  /// waits for nothing but the alerts leaving its lane: the pass after its add put it up or
+  /// ended it, but for those.
+  private func checkShowNowWaits() {
+    for entry in open where entry.handle.request.showNowOrDrop {
+      let alert = entry.handle
+      guard alert.state == .queued, !alert.hasBeenShown, let dispatch = alert.dispatch,
+        !dispatch.awaitsDeferredPass, dispatch.alert(withID: alert.id) === alert
+      else { continue }
+      let explanation = dispatch.explain(alert.id)
+      if case .waitingForDismissal = explanation { continue }
+      report(
+        .policy,
+        "alert \(entry.name) shows now or drops, and still waits after its pass: '\(explanation)'"
+      )
     }
   }
 }

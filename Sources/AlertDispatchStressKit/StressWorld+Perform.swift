@@ -156,6 +156,7 @@ extension StressWorld {
         self.report(.exactlyOnce, "alert \(name) ended \(entry.deliveries) times")
       }
       self.checkPreempter(of: name, outcome)
+      self.checkShowNowEnd(of: name, entry.handle, outcome)
       guard let reaction, StressWorld.matches(reaction.when, outcome) else { return }
       if isTail, case .add(let again) = reaction.step {
         self.reactionCount += 1

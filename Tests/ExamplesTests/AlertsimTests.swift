@@ -15,7 +15,7 @@ struct AlertsimTests {
   func passes() throws {
     let output = try Products.run("alertsim", ["Examples/Scenarios/push-permissions.scenario"])
     #expect(output.status == 0)
-    #expect(output.stdout.hasSuffix("\npassed: 20 expectations\n"))
+    #expect(output.stdout.hasSuffix("\npassed: 32 expectations\n"))
   }
 
   @Test("A failed expectation exits 1 and says what was expected and what happened")

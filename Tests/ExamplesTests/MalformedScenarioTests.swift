@@ -237,3 +237,32 @@ struct MalformedScenarioTests {
     #expect(error("screen home", "alert a on home offstage end") == nil)
   }
 }
+
+extension MalformedScenarioTests {
+  @Test("A lane order that is not first-added or newest-first")
+  func badLaneOrder() {
+    #expect(
+      error("lane toast order newest")
+        == "bad.scenario:1: bad lane order 'newest': write one of first-added, newest-first")
+    #expect(error("lane toast order newest-first") == nil)
+    #expect(error("lane toast capacity 2 order first-added gap 1s") == nil)
+  }
+
+  @Test("show-next takes no argument and is given at most once")
+  func showNextTwice() {
+    #expect(error("screen home", "alert a on home show-next priority high") == nil)
+    #expect(
+      error("screen home", "alert a on home show-next show-next")
+        == "bad.scenario:2: alert option 'show-next' is given twice")
+  }
+}
+
+extension MalformedScenarioTests {
+  @Test("show-now-or-drop takes no argument and is given at most once")
+  func showNowOrDropTwice() {
+    #expect(error("screen home", "alert a on home show-now-or-drop pending") == nil)
+    #expect(
+      error("screen home", "alert a on home show-now-or-drop show-now-or-drop")
+        == "bad.scenario:2: alert option 'show-now-or-drop' is given twice")
+  }
+}

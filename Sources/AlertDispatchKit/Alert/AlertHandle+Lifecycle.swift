@@ -179,6 +179,7 @@ extension AlertHandle {
   }
 
   private func unindex(from domain: Domain) {
+    if request.showNowOrDrop { domain.forgetShowNow(self) }
     for dependency in request.dependencies {
       domain.removeWaiter(self, for: dependency)
     }

@@ -49,6 +49,8 @@ public final class AlertHandle {
   /// The request's lane key and priority, read on every pass.
   nonisolated var laneKey: LaneKey { request.lane.key }
   nonisolated var priority: Int { request.priority.rawValue }
+  /// Its place in its lane's line, fixed when it is added.
+  let rank: LineRank
   /// The index of its lane in its domain's lanes, given when it joins the domain.
   var laneIndex = 0
   /// The ids of unfinished alerts this one waits for.
@@ -57,6 +59,9 @@ public final class AlertHandle {
   /// it, and most of its calls then look nothing up.
   var isInLine = false
   var firstUpStamp: UInt64 = 0
+  /// Whether a presenter has put the alert up at least once, ended or not (for the stress
+  /// tool's checks).
+  package var hasBeenShown: Bool { firstUpStamp != 0 }
   /// When the alert joined its current domain: when it was added (which, for a call made
   /// during a pass, is after the pass), or when its dispatch last moved
   /// (``AlertDispatch/setParent(_:)``).
@@ -116,6 +121,7 @@ public final class AlertHandle {
     self.request = request
     self.owner = owner
     self.seq = seq
+    rank = LineRank(request, sequence: seq)
   }
 
   /// The alert's outcome; suspends until the alert ends.

@@ -55,6 +55,9 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
   /// It was on screen when its dispatch left the active chain, and its
   /// ``AlertRequest/offstage`` policy is ``OffstagePolicy/end``.
   case ownerLeft
+  /// It was to go up at once or not at all (``AlertRequest/showNowOrDrop``), and the pass that
+  /// followed its add (or its ``AlertHandle/markReady()``) could not put it up.
+  case notShownAtOnce
   /// Its dependencies lead back to itself; the ids are the cycle, starting and ending with it.
   case dependencyCycle([AlertID])
   /// A frequency cap does not allow it now; the text names the cap.
@@ -73,6 +76,7 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
     case .readinessTimedOut: "readiness timed out"
     case .ownerClosed: "owner closed"
     case .ownerLeft: "owner left"
+    case .notShownAtOnce: "could not show at once"
     case .dependencyCycle(let ids):
       "dependency cycle \(ids.map(\.rawValue).joined(separator: " -> "))"
     case .frequencyCapped(let cap): "frequency capped: \(cap)"

@@ -51,6 +51,36 @@ public struct AlertRequest: Sendable, Equatable {
   /// back, such as a security prompt during onboarding (default `false`). See
   /// ``AlertPauseToken``.
   public var ignoresPause: Bool
+  /// Where it joins the line of its priority: behind the alerts of its priority that wait
+  /// (default), or ahead of them (see ``LinePlacement``).
+  public var placement: LinePlacement
+  /// Whether the alert goes up in the pass that follows its add, or ends (default `false`: it
+  /// waits its turn).
+  ///
+  /// A request that shows now or drops (SwiftEntryKit's dropped override, PriorityDialog's
+  /// `showNotAllowStateLoss`) gets one chance: the pass that follows its add — for a
+  /// ``Readiness/pending`` one, the pass that follows its ``AlertHandle/markReady()``, while its
+  /// readiness deadline still applies until then. If that pass does not put it up, because an
+  /// alert of its priority or higher is in front, one it may not preempt, or one ahead of it in
+  /// line, or because its screen is off the chain, hidden or paused, its delay or its lane's gap
+  /// runs, a dependency is unfinished, or the presenter refuses, it ends as
+  /// ``CancellationReason/notShownAtOnce`` without going up. The one thing it waits for is the
+  /// alerts of its lane that are leaving the screen, such as the one it preempted with policy
+  /// ``InterruptionPolicy/cancel``: it goes up once they are gone, unless the pass then finds
+  /// another alert in its way. Once up, it is an alert like any other: preempted, it is
+  /// suspended and comes back as its ``InterruptionPolicy`` says.
+  ///
+  /// It is not a short ``AlertTiming/expiry``: an expiry is a time on the clock, measured from
+  /// the add, during which the alert waits in line and may go up whenever its turn comes (an
+  /// expiry of zero is an invalid request); show-now is decided by the pass, with no timer, and
+  /// no waiting in line. Nor is it a ``AlertTiming/readinessDeadline``, which ends a pending
+  /// alert not marked ready in time, and says nothing once it is ready.
+  ///
+  /// ```swift
+  /// // A hint about the screen the user is on: worth nothing a moment later.
+  /// dispatch.add(AlertRequest(id: "swipe-hint", priority: .low, showNowOrDrop: true))
+  /// ```
+  public var showNowOrDrop: Bool
 
   /// Creates a request. Every parameter has the default most alerts want.
   @MainActor
@@ -69,7 +99,9 @@ public struct AlertRequest: Sendable, Equatable {
     cap: FrequencyCap? = nil,
     category: String? = nil,
     offstage: OffstagePolicy = .suspend,
-    ignoresPause: Bool = false
+    ignoresPause: Bool = false,
+    placement: LinePlacement = .back,
+    showNowOrDrop: Bool = false
   ) {
     self.id = id ?? .generated()
     self.priority = priority
@@ -86,6 +118,8 @@ public struct AlertRequest: Sendable, Equatable {
     self.category = category
     self.offstage = offstage
     self.ignoresPause = ignoresPause
+    self.placement = placement
+    self.showNowOrDrop = showNowOrDrop
   }
 
   /// Whether a cap or a category makes the frequency policy count the alert.

@@ -77,6 +77,7 @@ extension DispatchNode {
       waiter.blockedBy.insert(alert.id)
       waiter.updateQueueMembership()
     }
+    if alert.request.showNowOrDrop { domain.showNow.append(alert) }
     updateQueueMembership(alert)
   }
 
@@ -264,6 +265,7 @@ extension DispatchNode {
     everyone.sort { $0.seq < $1.seq }
     for alert in everyone {
       _ = domain.registerLane(of: alert)
+      if alert.request.showNowOrDrop && !alert.hasGoneUp { domain.showNow.append(alert) }
       // An alert that gave its id up while animating out (to an alert that replaced it, or
       // that came while it was leaving) keeps animating out, but the id is not its own any more.
       if !alert.hasGivenUpID {

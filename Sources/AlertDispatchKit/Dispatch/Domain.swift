@@ -31,6 +31,14 @@ final class Domain {
   var sharers: [AlertID: [AlertHandle]] = [:]
   /// Alerts waiting for a presenter retry.
   var refused: [ObjectIdentifier: AlertHandle] = [:]
+  /// The unfinished alerts that go up now or end (``AlertRequest/showNowOrDrop``) and have not
+  /// gone up, first added first: each pass's snapshot names the ready ones.
+  var showNow: [AlertHandle] = []
+
+  /// Takes `alert` off ``showNow``: it went up or ended.
+  func forgetShowNow(_ alert: AlertHandle) {
+    if let index = showNow.firstIndex(where: { $0 === alert }) { showNow.remove(at: index) }
+  }
 
   /// Lets refused alerts retry at the next pass instead of waiting for their backoff.
   func retryRefusedNow() {
@@ -55,11 +63,25 @@ final class Domain {
     }
     alert.laneIndex = index
     let known = lanes[index].lane
-    guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap else {
-      return
-        "lane '\(lane.name)' is capacity \(known.capacity), gap \(AlertInstant.format(known.minimumGap)) in this domain; this request says capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
+    guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap,
+      known.order == lane.order
+    else {
+      let sides = Domain.settings(of: known, lane, showingOrder: known.order != lane.order)
+      return "lane '\(lane.name)' is \(sides.0) in this domain; this request says \(sides.1)"
     }
     return nil
+  }
+
+  /// Two lanes' settings in words, for a request whose lane disagrees with the domain's; the
+  /// order is named when it is one of the disagreements.
+  private static func settings(of known: AlertLane, _ lane: AlertLane, showingOrder: Bool)
+    -> (String, String)
+  {
+    func words(_ lane: AlertLane) -> String {
+      let base = "capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
+      return showingOrder ? base + ", order \(lane.order)" : base
+    }
+    return (words(known), words(lane))
   }
 
   func addVisible(_ alert: AlertHandle) {
@@ -165,6 +187,7 @@ final class Domain {
     sharers = [:]
     for index in lanes.indices { lanes[index].visible = [] }
     refused = [:]
+    showNow = []
     wakeTimer?.cancel()
     wakeTimer = nil
     wakeAt = nil

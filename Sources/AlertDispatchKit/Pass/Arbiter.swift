@@ -17,6 +17,8 @@
 ///   that leave the screen in one plan do so in the order they last went up, within a lane
 ///   (``restoreInUpOrder()``) and across lanes (``interleaveLanes()``).
 /// - Rule 7 (refusal): a candidate waiting out a retry stops its lane (``planLane(_:)``).
+/// - Show now or drop: the plan that settles a pass ends the alerts that had to go up in it and
+///   does not put up (``endNotShownAtOnce()``).
 struct Arbiter {
   private let input: PassInput
   private var plan = PassPlan()
@@ -46,6 +48,7 @@ struct Arbiter {
       guard arbiter.planLane(index) else { throw MoreCandidatesNeeded(lane: index) }
       arbiter.restoreInUpOrder()
     }
+    if arbiter.plan.isFinal { arbiter.endNotShownAtOnce() }
     arbiter.interleaveLanes()
     return arbiter.plan
   }
@@ -54,6 +57,30 @@ struct Arbiter {
   /// again or leaves the screen, is when it last went up.
   private mutating func decide(_ decision: PassDecision, stamp: UInt64? = nil) {
     laneDecisions[laneDecisions.count - 1].append((decision, stamp))
+  }
+
+  /// Ends the alerts that go up now or end (``PassInput/Lane/showNow``) that this plan, the one
+  /// that settles the pass, does not put up: whatever keeps them down — the line, the lane, rule
+  /// 3 — they could not go up at once. An alert that waits only for the alerts leaving its lane
+  /// (one it preempted, one the user closed) is not ended: it goes up once they are gone, unless
+  /// the pass then finds another in its way. A plan that is not final leaves them be: the plan
+  /// after it decides.
+  private mutating func endNotShownAtOnce() {
+    for (index, lane) in input.lanes.enumerated() {
+      for alert in lane.showNow {
+        let decided = laneDecisions[index].contains { $0.decision.names(alert) }
+        let waitsForLeaving = plan.waiting.contains { waiting in
+          guard waiting.alert == alert, case .waitingForDismissal = waiting.reason else {
+            return false
+          }
+          return true
+        }
+        if decided || waitsForLeaving { continue }
+        laneDecisions[index].append((.end(alert, .cancelled(.notShownAtOnce)), nil))
+        // Ending an alert frees the alerts that wait on it: plan again once it has ended.
+        plan.isFinal = false
+      }
+    }
   }
 
   /// Puts the restores of the lane just planned in the order their alerts last went up, so that

@@ -124,6 +124,7 @@ extension DispatchNode {
 
   private func markShown(_ alert: AlertHandle) {
     alert.firstUpStamp = alert.upStamp
+    if alert.request.showNowOrDrop { domain.forgetShowNow(alert) }
     alert.retryAt = nil
     if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
     alert.refusals = 0

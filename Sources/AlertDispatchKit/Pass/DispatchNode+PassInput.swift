@@ -58,6 +58,10 @@ extension DispatchNode {
           cover: cover, interruption: alert.request.interruption,
           offstage: alert.request.offstage))
     }
+    for alert in domain.showNow where alert.laneKey == state.lane.key && alert.state == .queued {
+      alerts.append(alert)
+      lane.showNow.append(alert.ref)
+    }
     var merge = LaneMerge(chain, lane: state.lane.key)
     while lane.candidates.count < depth, let alert = merge.next() {
       alerts.append(alert)

@@ -33,13 +33,18 @@ struct PassInput: Sendable {
     var lastEnd: AlertInstant?
     /// The lane's visible alerts, first up first.
     var shown: [Shown] = []
-    /// The alerts that could go up, in line order (higher priority first, then first added):
+    /// The alerts that could go up, in line order (higher priority first, then ``LineRank``):
     /// queued alerts that no dependency blocks and suspended ones, from the dispatches of the
     /// chain.
     var candidates: [Candidate] = []
     /// Whether the line goes on past ``candidates``: a snapshot may hold only the front of a
     /// long line, and the arbiter asks for more when it would read past it.
     var hasMoreCandidates = false
+    /// The ready alerts of the lane that go up now or end (``AlertRequest/showNowOrDrop``) and
+    /// have not gone up, wherever they are (on the chain or not, blocked or not): the plan that
+    /// settles the pass ends those it does not put up, unless they wait only for alerts leaving
+    /// the lane. The candidates may not hold them: a snapshot holds the front of a line.
+    var showNow: [AlertRef] = []
   }
 
   /// A visible alert of a lane.

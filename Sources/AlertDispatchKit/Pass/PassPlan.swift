@@ -19,6 +19,15 @@ enum PassDecision: Hashable, Sendable, CustomStringConvertible {
   /// End an alert that is not on screen, such as one whose frequency cap keeps it down.
   case end(AlertRef, AlertOutcome)
 
+  /// Whether the decision puts `alert` up, takes it down or ends it.
+  func names(_ alert: AlertRef) -> Bool {
+    switch self {
+    case .present(let ref), .restore(let ref), .dismiss(let ref, _), .end(let ref, _):
+      ref == alert
+    case .suspend, .suspendBeneath, .cover, .uncover: false
+    }
+  }
+
   var description: String {
     switch self {
     case .suspend(let alert): "suspend \(alert)"

@@ -2,13 +2,16 @@
 ///
 /// Alerts in different lanes do not block each other, so a toast can show beside a modal alert.
 /// The default lane is ``modal`` with capacity 1. A lane is identified by its name; every alert
-/// of a domain that names a lane must give it the same capacity and gap (an alert that disagrees
-/// with the lane as the domain first saw it ends as ``CancellationReason/invalidRequest(_:)``).
+/// of a domain that names a lane must give it the same capacity, gap and order (an alert that
+/// disagrees with the lane as the domain first saw it ends as
+/// ``CancellationReason/invalidRequest(_:)``).
 ///
 /// ```swift
 /// extension AlertLane {
 ///   static let toast = AlertLane("toast", capacity: .unlimited)
 ///   static let banner = AlertLane("banner", capacity: .limited(2), minimumGap: .milliseconds(150))
+///   // The latest message first, as a stack of notifications.
+///   static let messages = AlertLane("messages", order: .newestFirst)
 /// }
 /// ```
 public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
@@ -36,18 +39,46 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The order in which the alerts of one priority wait in a lane's line (rule 4).
+  ///
+  /// Priority comes first either way: a higher alert is ahead of every lower one. The order
+  /// says only who is next among the alerts of one priority that wait, suspended ones
+  /// included; it never makes an alert preempt one of its own priority in front.
+  public enum Order: Hashable, Sendable, CustomStringConvertible {
+    /// The first added goes first (default): a queue.
+    case firstAdded
+    /// The last added goes first: a stack, where the latest news is the most relevant. An
+    /// alert that waited longest goes last, and a suspended one waits behind alerts of its
+    /// priority added after it.
+    case newestFirst
+
+    /// `first-added` or `newest-first`.
+    public var description: String {
+      switch self {
+      case .firstAdded: "first-added"
+      case .newestFirst: "newest-first"
+      }
+    }
+  }
+
   /// The lane's name, its identity within a domain.
   public var name: String
   /// How many alerts may be in front at once.
   public var capacity: Capacity
   /// The least time between one alert of this lane ending and the next going up (default 0).
   public var minimumGap: Duration
+  /// The order of the alerts of one priority in the lane's line (default first added first).
+  public var order: Order
 
   /// Creates a lane.
-  public init(_ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero) {
+  public init(
+    _ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero,
+    order: Order = .firstAdded
+  ) {
     self.name = name
     self.capacity = capacity
     self.minimumGap = minimumGap
+    self.order = order
   }
 
   /// What a domain tells its lanes apart by: the name.

@@ -1,27 +1,53 @@
-extension AlertHandle {
-  /// Whether this alert comes before `other` in line: higher priority first, then first added.
-  func ranksBefore(_ other: AlertHandle) -> Bool {
-    priority != other.priority ? priority > other.priority : seq < other.seq
+/// An alert's place in its lane's line (rule 4): higher priority first; within a priority, the
+/// lower ``order`` first.
+///
+/// The order is the alert's place in add order, counted up for an alert that joins the back of
+/// its priority and down for one that goes ahead of it (``LinePlacement/next``, or every alert
+/// of a lane whose ``AlertLane/Order`` is newest first): alerts that join the back keep first
+/// added first, and of those that go ahead, the newest is in front. The line, the merge of the
+/// chain's lines and the checks of the line all order by this rank alone.
+struct LineRank: Comparable {
+  let priority: Int
+  let order: Int64
+
+  /// The rank of an alert of `request`, `sequence`th in add order.
+  init(_ request: AlertRequest, sequence: UInt64) {
+    priority = request.priority.rawValue
+    let ahead = request.placement == .next || request.lane.order == .newestFirst
+    order = ahead ? -Int64(sequence) : Int64(sequence)
   }
+
+  /// Whether `a` comes before `b` in line.
+  static func < (a: LineRank, b: LineRank) -> Bool {
+    a.priority != b.priority ? a.priority > b.priority : a.order < b.order
+  }
+}
+
+extension AlertHandle {
+  /// Whether this alert comes before `other` in line (see ``LineRank``).
+  func ranksBefore(_ other: AlertHandle) -> Bool { rank < other.rank }
 }
 
 /// The alerts of one dispatch that wait to go up in one lane, in line order.
 ///
-/// A sorted array of priority bands, lowest first, each holding its alerts first added first.
-/// Alerts of a lane share a few priorities, so a band is found by a binary search over a short
-/// array, and an alert joins the end of its band. The front of the line is the last band, so
-/// taking the alert in front, even the last one of its band, never moves the other bands.
+/// A sorted array of priority bands, lowest first, each holding its alerts in line order (see
+/// ``LineRank``). Alerts of a lane share a few priorities, so a band is found by a binary search
+/// over a short array, and an alert most often joins the end of its band. The front of the line
+/// is the last band, so taking the alert in front, even the last one of its band, never moves
+/// the other bands.
 @MainActor
 struct LaneLine {
   struct Band {
     let priority: Int
-    /// First added first.
+    /// In line order.
     var alerts: [AlertHandle]
 
-    /// Where `alert` is, or would go: most often, as the newest of its priority, the end.
+    /// Where `alert` is, or would go: most often, as the newest of its priority joining the
+    /// back, the end.
     func place(of alert: AlertHandle) -> Int {
-      if let last = alerts.last, last.seq < alert.seq { return alerts.count }
-      return alerts.partitioningIndex { $0.seq >= alert.seq }
+      let order = alert.rank.order
+      if let last = alerts.last, last.rank.order < order { return alerts.count }
+      return alerts.partitioningIndex { $0.rank.order >= order }
     }
 
     func holds(_ alert: AlertHandle, at place: Int) -> Bool {

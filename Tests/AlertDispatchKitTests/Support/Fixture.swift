@@ -47,12 +47,13 @@ final class Fixture {
     after: [AlertID] = [], lane: AlertLane = .modal, interruption: InterruptionPolicy = .suspend,
     preemption: PreemptionPolicy = .preempt, style: PresentationStyle = .hideOthers,
     readiness: Readiness = .ready,
-    duplicates: DuplicatePolicy = .keepExisting, timing: AlertTiming = AlertTiming()
+    duplicates: DuplicatePolicy = .keepExisting, timing: AlertTiming = AlertTiming(),
+    placement: LinePlacement = .back, showNowOrDrop: Bool = false
   ) -> AlertHandle {
     let request = AlertRequest(
       id: id, priority: priority, after: after, lane: lane, interruption: interruption,
       preemption: preemption, style: style, readiness: readiness, duplicates: duplicates,
-      timing: timing)
+      timing: timing, placement: placement, showNowOrDrop: showNowOrDrop)
     return track(dispatch.add(request))
   }
 

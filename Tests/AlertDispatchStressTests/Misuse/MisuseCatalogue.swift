@@ -59,7 +59,8 @@ struct MisuseCase: Sendable, CustomTestStringConvertible {
 enum MisuseCatalogue {
   /// Every case, by number: each concern's file holds its own, numbered as they were added.
   static let cases: [MisuseCase] =
-    (alertCases + requestCases + treeCases + timeAndPolicyCases + simulatorCases)
+    (alertCases + requestCases + treeCases + timeAndPolicyCases + simulatorCases + mannerCases
+    + showNowCases)
     .sorted { $0.id < $1.id }
 
   // MARK: Calls on an alert

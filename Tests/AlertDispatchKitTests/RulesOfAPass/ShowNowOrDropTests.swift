@@ -1,0 +1,107 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Testing
+
+@MainActor
+@Suite("Show now or drop")
+struct ShowNowOrDropTests {
+  @Test("An alert that shows now or drops goes up into a lane with room")
+  func goesUpIntoRoom() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let hint = f.add("hint", to: home, showNowOrDrop: true)
+    f.expect(["present hint @home"])
+    #expect(hint.state == .showing)
+    f.verify()
+  }
+
+  @Test("It ends, without going up, behind an alert of its priority in front")
+  func endsBehindItsPriority() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("a", to: home)
+    let hint = f.add("hint", to: home, showNowOrDrop: true)
+    f.expect(["present a @home", "end hint: cancelled(could not show at once)"])
+    #expect(hint.endedOutcome == .cancelled(.notShownAtOnce))
+    #expect(CancellationReason.notShownAtOnce.description == "could not show at once")
+    f.verify()
+  }
+
+  @Test("It ends behind a higher alert that waits ahead of it in line")
+  func endsBehindTheLine() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("form", to: home, priority: .critical)
+    f.add("update", to: home, priority: .high)
+    f.add("hint", to: home, showNowOrDrop: true)
+    f.expect(["present form @home", "end hint: cancelled(could not show at once)"])
+    f.verify()
+  }
+
+  @Test("A higher one preempts the front alert and goes up at once")
+  func preempts() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("tip", to: home, priority: .low)
+    f.add("offer", to: home, priority: .high, showNowOrDrop: true)
+    f.expect(["present tip @home", "hide tip @home", "present offer @home"])
+    f.verify()
+  }
+
+  @Test("It goes up once the alert it preempted with policy cancel has left the screen")
+  func waitsForItsCancelledVictim() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(200)
+    let home = f.dispatch("home")
+    f.add("promo", to: home, priority: .low, interruption: .cancel)
+    let offer = f.add("offer", to: home, priority: .high, showNowOrDrop: true)
+    f.expect(["present promo @home", "dismiss promo @home"])
+    #expect(offer.state == .queued)
+    #expect(home.explain("offer") == .waitingForDismissal(of: ["promo"]))
+    f.clock.advance(by: .milliseconds(200))
+    f.expect(["end promo: cancelled(preempted by offer)", "present offer @home"])
+    f.verify()
+  }
+
+  @Test("It goes up once its cancelled victim is gone, when the presenter reports it at once")
+  func cancelledVictimGoneAtOnce() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("promo", to: home, priority: .low, interruption: .cancel)
+    f.add("offer", to: home, priority: .high, showNowOrDrop: true)
+    f.expect([
+      "present promo @home", "dismiss promo @home", "end promo: cancelled(preempted by offer)",
+      "present offer @home",
+    ])
+    f.verify()
+  }
+
+  @Test("Waiting for leaving alerts, it ends if the pass after they are gone has another ahead")
+  func endsWhenAnotherComesFirst() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(200)
+    let home = f.dispatch("home")
+    f.add("promo", to: home, priority: .low, interruption: .cancel)
+    f.add("offer", to: home, priority: .high, showNowOrDrop: true)
+    f.add("error", to: home, priority: .critical)
+    f.expect([
+      "present promo @home", "dismiss promo @home",
+      "end offer: cancelled(could not show at once)",
+    ])
+    f.clock.advance(by: .milliseconds(200))
+    f.expect(["end promo: cancelled(preempted by offer)", "present error @home"])
+    f.verify()
+  }
+
+  @Test("Once up, it is suspended by a higher alert and comes back like any other")
+  func onceUpItStays() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    f.add("hint", to: home, showNowOrDrop: true)
+    f.add("error", to: home, priority: .high)
+    f.expect(["present hint @home", "hide hint @home", "present error @home"])
+    f.presenter.tap("error", "OK")
+    f.expect(["tap error OK", "end error: dismissed(OK)", "restore hint @home"])
+    f.verify()
+  }
+}
