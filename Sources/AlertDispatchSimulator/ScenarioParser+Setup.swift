@@ -10,7 +10,8 @@ extension ScenarioParser {
     "tabs": "tabs NAME TAB [TAB …] [selected TAB]",
     "root": "root WINDOW SCREEN",
     "link": "link SCREEN|WINDOW",
-    "lane": "lane NAME [capacity N|unlimited] [gap DURATION] [order first-added|newest-first]",
+    "lane":
+      "lane NAME [capacity N|unlimited] [gap DURATION] [order first-added|newest-first] [max-waiting N] [overflow refuse-newcomer|drop-oldest|drop-lowest-priority]",
     "transition": "transition DURATION",
     "presenter": "presenter [present DURATION] [dismiss DURATION]",
     "alert": "alert NAME on SCREEN|WINDOW [option …]",
@@ -143,6 +144,18 @@ extension ScenarioParser {
           "first-added": .firstAdded, "newest-first": .newestFirst,
         ]
         lane.order = try choice(try arguments.word("ORDER"), orders, "lane order")
+      } else if arguments.flag("max-waiting") {
+        let word = try arguments.word("N")
+        guard let count = Int(word.text), count >= 1, !word.isQuoted else {
+          throw ScenarioProblem("bad max-waiting '\(word.text)': write a number of at least 1")
+        }
+        lane.maximumWaiting = count
+      } else if arguments.flag("overflow") {
+        let policies: [String: LaneOverflow] = [
+          "refuse-newcomer": .refuseNewcomer, "drop-oldest": .dropOldest,
+          "drop-lowest-priority": .dropLowestPriority,
+        ]
+        lane.overflow = try choice(try arguments.word("POLICY"), policies, "overflow policy")
       } else {
         try arguments.end()
       }

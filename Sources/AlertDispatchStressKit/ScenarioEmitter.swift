@@ -130,6 +130,9 @@ struct ScenarioEmitter {
       if lane.capacity != .limited(1) { line += " capacity \(lane.capacity)" }
       if lane.minimumGap != .zero { line += " gap \(ScenarioEmitter.format(lane.minimumGap))" }
       if lane.order != .firstAdded { line += " order \(lane.order)" }
+      if let limit = lane.maximumWaiting {
+        line += " max-waiting \(limit) overflow \(lane.overflow)"
+      }
       lines.append(line)
     }
     for screen in record.screens {

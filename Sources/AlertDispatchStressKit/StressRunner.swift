@@ -34,6 +34,8 @@ public enum StressRunner {
     public var pauseHolds = 0
     /// See ``StressSession/Summary/drains``.
     public var drains = 0
+    /// See ``StressSession/Summary/overflowed``.
+    public var overflowed = 0
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
@@ -71,6 +73,7 @@ public enum StressRunner {
       result.batchCancelled = world.batchCancelled
       result.pauseHolds = world.pauseHolds
       result.drains = world.drains
+      result.overflowed = world.overflowed
       watched = world.watched
     }
     // The roots whose passes still wait (the windows' last passes, or an episode stopped at a

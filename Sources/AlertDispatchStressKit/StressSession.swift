@@ -31,6 +31,8 @@ public struct StressSession {
     public var pauseHolds = 0
     /// The drained events the roots reported (each checked against its domain).
     public var drains = 0
+    /// The alerts that ended as overflow (each checked never to have gone up).
+    public var overflowed = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -39,9 +41,9 @@ public struct StressSession {
     public var failures: [Failure] = []
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
-    /// pause-held H, drained D, violations V`: the stress tool's last line.
+    /// pause-held H, drained D, overflowed O, violations V`: the stress tool's last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), violations \(violations)"
     }
   }
 
@@ -84,6 +86,7 @@ public struct StressSession {
       summary.batchCancelled += result.batchCancelled
       summary.pauseHolds += result.pauseHolds
       summary.drains += result.drains
+      summary.overflowed += result.overflowed
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

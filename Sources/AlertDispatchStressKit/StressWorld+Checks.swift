@@ -22,7 +22,10 @@ extension StressWorld {
     checkDeliveries()
     checkPresenter()
     checkShowNowWaits()
-    if full { checkExplanations() }
+    if full {
+      checkExplanations()
+      checkWaitingLimits()
+    }
   }
 
   /// Once every pass has settled, no waiting alert may be explained as eligible: that would
@@ -184,6 +187,9 @@ extension StressWorld {
       else { continue }
       let explanation = dispatch.explain(alert.id)
       if case .waitingForDismissal = explanation { continue }
+      // `explain` names a cap before the lane: a capped alert behind alerts that are leaving
+      // says so, and ends as capped once they are gone.
+      if case .capped = explanation { continue }
       report(
         .policy,
         "alert \(entry.name) shows now or drops, and still waits after its pass: '\(explanation)'"

@@ -27,7 +27,8 @@ struct ExampleOutputTests {
   func stories() {
     #expect(
       Products.scenarios == [
-        "home-popups", "onboarding-flow", "push-permissions", "sign-out", "tab-domains",
+        "chat-banners", "home-popups", "onboarding-flow", "push-permissions", "sign-out",
+        "tab-domains",
       ])
   }
 }

@@ -101,6 +101,14 @@ struct MalformedScenarioTests {
       ("screen home\nalert a on home colour red", "2: unknown alert option 'colour'"),
       ("screen home\nalert a on home lane toast", "2: unknown lane 'toast'"),
       (
+        "screen home\nlane toast max-waiting 0",
+        "2: bad max-waiting '0': write a number of at least 1"
+      ),
+      (
+        "screen home\nlane toast overflow drop-newest",
+        "2: bad overflow policy 'drop-newest': write one of drop-lowest-priority, drop-oldest, refuse-newcomer"
+      ),
+      (
         "screen home\nat 0s\n  pause home as sync\n  release snyc",
         "4: unknown pause token 'snyc' (name one with 'pause SCREEN as snyc')"
       ),

@@ -58,6 +58,9 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
   /// It was to go up at once or not at all (``AlertRequest/showNowOrDrop``), and the pass that
   /// followed its add (or its ``AlertHandle/markReady()``) could not put it up.
   case notShownAtOnce
+  /// More alerts waited in its lane than the lane's ``AlertLane/maximumWaiting`` allows, and its
+  /// ``AlertLane/overflow`` policy picked this one.
+  case overflow
   /// Its dependencies lead back to itself; the ids are the cycle, starting and ending with it.
   case dependencyCycle([AlertID])
   /// A frequency cap does not allow it now; the text names the cap.
@@ -76,6 +79,7 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
     case .readinessTimedOut: "readiness timed out"
     case .ownerClosed: "owner closed"
     case .ownerLeft: "owner left"
+    case .overflow: "overflow"
     case .notShownAtOnce: "could not show at once"
     case .dependencyCycle(let ids):
       "dependency cycle \(ids.map(\.rawValue).joined(separator: " -> "))"

@@ -35,6 +35,7 @@ extension DispatchNode {
       waiters = domain.claim(alert)
     }
     register(alert, in: domain, waiters: waiters)
+    domain.noteWaiting(alert)
     schedule(alert, timing, addedAt: addedAt, on: root.clock)
     Engine.shared.markDirty(root)
   }
@@ -278,6 +279,7 @@ extension DispatchNode {
       for dependency in alert.request.dependencies {
         _ = domain.addWaiter(alert, for: dependency)
       }
+      if !alert.hasGoneUp { domain.noteWaiting(alert) }
     }
     for alert in everyone.sorted(by: { $0.upStamp < $1.upStamp }) where alert.state.isVisible {
       domain.addVisible(alert)

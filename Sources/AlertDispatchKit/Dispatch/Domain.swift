@@ -11,6 +11,10 @@ final class Domain {
     var lastEnd: AlertInstant?
     /// The lane's visible alerts, first up first.
     var visible: [AlertHandle] = []
+    /// For a lane with a waiting limit: the alerts that waited to go up for the first time when
+    /// they were recorded, first added first; those that went up or ended since are dropped at
+    /// the next pass.
+    var waiting: [AlertHandle] = []
 
     /// Whether the lane has a minimum gap to keep after an alert ends.
     var hasGap: Bool { lane.minimumGap > .zero }
@@ -64,24 +68,39 @@ final class Domain {
     alert.laneIndex = index
     let known = lanes[index].lane
     guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap,
-      known.order == lane.order
+      known.order == lane.order, known.maximumWaiting == lane.maximumWaiting,
+      known.maximumWaiting == nil || known.overflow == lane.overflow
     else {
-      let sides = Domain.settings(of: known, lane, showingOrder: known.order != lane.order)
+      let sides = Domain.settings(of: known, lane)
       return "lane '\(lane.name)' is \(sides.0) in this domain; this request says \(sides.1)"
     }
     return nil
   }
 
   /// Two lanes' settings in words, for a request whose lane disagrees with the domain's; the
-  /// order is named when it is one of the disagreements.
-  private static func settings(of known: AlertLane, _ lane: AlertLane, showingOrder: Bool)
-    -> (String, String)
-  {
+  /// order and the waiting limit are named when they are among the disagreements.
+  private static func settings(of known: AlertLane, _ lane: AlertLane) -> (String, String) {
+    let showingOrder = known.order != lane.order
+    let showingLimit =
+      known.maximumWaiting != lane.maximumWaiting || known.overflow != lane.overflow
     func words(_ lane: AlertLane) -> String {
-      let base = "capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
-      return showingOrder ? base + ", order \(lane.order)" : base
+      var text = "capacity \(lane.capacity), gap \(AlertInstant.format(lane.minimumGap))"
+      if showingOrder { text += ", order \(lane.order)" }
+      if showingLimit {
+        text +=
+          lane.maximumWaiting.map { ", at most \($0) waiting, \(lane.overflow)" }
+          ?? ", no waiting limit"
+      }
+      return text
     }
     return (words(known), words(lane))
+  }
+
+  /// Records that `alert` waits to go up for the first time in a lane with a waiting limit
+  /// (see ``LaneState/waiting``).
+  func noteWaiting(_ alert: AlertHandle) {
+    guard lanes[alert.laneIndex].lane.maximumWaiting != nil else { return }
+    lanes[alert.laneIndex].waiting.append(alert)
   }
 
   func addVisible(_ alert: AlertHandle) {
@@ -185,7 +204,10 @@ final class Domain {
     holders = [:]
     waiting = [:]
     sharers = [:]
-    for index in lanes.indices { lanes[index].visible = [] }
+    for index in lanes.indices {
+      lanes[index].visible = []
+      lanes[index].waiting = []
+    }
     refused = [:]
     showNow = []
     wakeTimer?.cancel()

@@ -48,7 +48,10 @@ struct Arbiter {
       guard arbiter.planLane(index) else { throw MoreCandidatesNeeded(lane: index) }
       arbiter.restoreInUpOrder()
     }
-    if arbiter.plan.isFinal { arbiter.endNotShownAtOnce() }
+    if arbiter.plan.isFinal {
+      arbiter.endNotShownAtOnce()
+      arbiter.endOverflow()
+    }
     arbiter.interleaveLanes()
     return arbiter.plan
   }
@@ -69,17 +72,38 @@ struct Arbiter {
     for (index, lane) in input.lanes.enumerated() {
       for alert in lane.showNow {
         let decided = laneDecisions[index].contains { $0.decision.names(alert) }
-        let waitsForLeaving = plan.waiting.contains { waiting in
-          guard waiting.alert == alert, case .waitingForDismissal = waiting.reason else {
-            return false
-          }
-          return true
-        }
-        if decided || waitsForLeaving { continue }
+        if decided || waitsForLeaving(alert) { continue }
         laneDecisions[index].append((.end(alert, .cancelled(.notShownAtOnce)), nil))
         // Ending an alert frees the alerts that wait on it: plan again once it has ended.
         plan.isFinal = false
       }
+    }
+  }
+
+  /// Ends the alerts that wait over their lane's limit (``overflowing(_:leaving:)``) once this
+  /// plan, the one that settles the pass, put up or ended what it does. Neither a plan that is
+  /// not final nor an alert that waits only for the alerts leaving its lane counts: the alert
+  /// goes up once they are gone (the one that preempted them with policy cancel, say).
+  private mutating func endOverflow() {
+    for (index, lane) in input.lanes.enumerated() where !lane.waiting.isEmpty {
+      let leaving = Set(
+        lane.waiting.map(\.alert).filter { alert in
+          laneDecisions[index].contains { $0.decision.names(alert) } || waitsForLeaving(alert)
+        })
+      for alert in Arbiter.overflowing(lane, leaving: leaving) {
+        laneDecisions[index].append((.end(alert, .cancelled(.overflow)), nil))
+        // Ending an alert frees the alerts that wait on it: plan again once it has ended.
+        plan.isFinal = false
+      }
+    }
+  }
+
+  /// Whether the plan holds `alert` back only for the alerts leaving its lane: it goes up once
+  /// they are gone.
+  private func waitsForLeaving(_ alert: AlertRef) -> Bool {
+    plan.waiting.contains { waiting in
+      guard waiting.alert == alert, case .waitingForDismissal = waiting.reason else { return false }
+      return true
     }
   }
 

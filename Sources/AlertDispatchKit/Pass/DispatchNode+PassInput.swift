@@ -17,6 +17,9 @@ extension DispatchNode {
   /// front of each lane's line, and more of a line whenever the arbiter asks for it.
   func planPass(over chain: ActiveChain, at now: AlertInstant) -> (PassPlan, Snapshot) {
     var snapshot = Snapshot(input: PassInput(now: now, lanes: []))
+    for index in domain.lanes.indices where !domain.lanes[index].waiting.isEmpty {
+      domain.lanes[index].waiting.removeAll { $0.hasGoneUp || $0.state.isEnded }
+    }
     for state in domain.lanes {
       // The first candidate alone decides most lanes: the arbiter asks for more when not.
       let depth = state.lane.capacity == .unlimited ? Int.max : 1
@@ -57,6 +60,16 @@ extension DispatchNode {
           isDismissing: alert.state.isDismissing, isOnChain: chain.contains(alert.owner),
           cover: cover, interruption: alert.request.interruption,
           offstage: alert.request.offstage))
+    }
+    if let limit = state.lane.maximumWaiting {
+      lane.maximumWaiting = limit
+      lane.overflow = state.lane.overflow
+      if state.waiting.count > limit {
+        for alert in state.waiting {
+          alerts.append(alert)
+          lane.waiting.append(PassInput.Waiting(alert: alert.ref, priority: alert.priority))
+        }
+      }
     }
     for alert in domain.showNow where alert.laneKey == state.lane.key && alert.state == .queued {
       alerts.append(alert)

@@ -45,6 +45,13 @@ struct PassInput: Sendable {
     /// settles the pass ends those it does not put up, unless they wait only for alerts leaving
     /// the lane. The candidates may not hold them: a snapshot holds the front of a line.
     var showNow: [AlertRef] = []
+    /// The most alerts that may wait in the lane (``AlertLane/maximumWaiting``), and which one
+    /// ends over it.
+    var maximumWaiting: Int?
+    var overflow: LaneOverflow = .refuseNewcomer
+    /// When more wait than ``maximumWaiting`` allows: every alert that waits to go up for the
+    /// first time in the lane, anywhere in the domain, first added first; empty otherwise.
+    var waiting: [Waiting] = []
   }
 
   /// A visible alert of a lane.

@@ -69,16 +69,27 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
   public var minimumGap: Duration
   /// The order of the alerts of one priority in the lane's line (default first added first).
   public var order: Order
+  /// How many alerts may wait in the lane, across its domain, to go up for the first time
+  /// (queued or pending; suspended ones do not count); `nil` (default) for no limit. Once a
+  /// pass has put up what it can, the alerts over the limit end as
+  /// ``CancellationReason/overflow``, picked by ``overflow``. At least 1.
+  public var maximumWaiting: Int?
+  /// Which waiting alert ends when one more waits than ``maximumWaiting`` allows (default
+  /// ``LaneOverflow/refuseNewcomer``).
+  public var overflow: LaneOverflow
 
   /// Creates a lane.
   public init(
     _ name: String, capacity: Capacity = .limited(1), minimumGap: Duration = .zero,
-    order: Order = .firstAdded
+    order: Order = .firstAdded, maximumWaiting: Int? = nil,
+    overflow: LaneOverflow = .refuseNewcomer
   ) {
     self.name = name
     self.capacity = capacity
     self.minimumGap = minimumGap
     self.order = order
+    self.maximumWaiting = maximumWaiting
+    self.overflow = overflow
   }
 
   /// What a domain tells its lanes apart by: the name.
@@ -97,6 +108,10 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
     }
     if minimumGap < .zero {
       return "lane '\(name)' has a negative minimum gap (\(AlertInstant.format(minimumGap)))"
+    }
+    if let limit = maximumWaiting, limit < 1 {
+      return
+        "lane '\(name)' lets at most \(limit) alerts wait; a lane's maximumWaiting must be at least 1"
     }
     return nil
   }

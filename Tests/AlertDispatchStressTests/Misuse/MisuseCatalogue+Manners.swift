@@ -72,5 +72,26 @@ extension MisuseCatalogue {
       #expect(late.endedOutcome == .cancelled(.notShownAtOnce))
       return bench.diagnostics
     },
+    MisuseCase(
+      id: 55, input: "A lane whose `maximumWaiting` is below 1",
+      diagnostic:
+        "alert 'bad' refused: lane 'toast' lets at most 0 alerts wait; a lane's maximumWaiting must be at least 1"
+    ) { bench in
+      invalid(
+        bench, AlertRequest(id: "bad", lane: AlertLane("toast", maximumWaiting: 0)),
+        "lane 'toast' lets at most 0 alerts wait; a lane's maximumWaiting must be at least 1")
+    },
+    MisuseCase(
+      id: 56, input: "A lane whose waiting limit disagrees with the domain's lane of the same name",
+      diagnostic:
+        "alert 'bad' refused: lane 'toast' is capacity 1, gap 0s, at most 2 waiting, refuse-newcomer in this domain; this request says capacity 1, gap 0s, at most 2 waiting, drop-oldest"
+    ) { bench in
+      invalid(
+        bench,
+        AlertRequest(
+          id: "bad", lane: AlertLane("toast", maximumWaiting: 2, overflow: .dropOldest)),
+        "lane 'toast' is capacity 1, gap 0s, at most 2 waiting, refuse-newcomer in this domain; this request says capacity 1, gap 0s, at most 2 waiting, drop-oldest",
+        before: [AlertRequest(id: "first", lane: AlertLane("toast", maximumWaiting: 2))])
+    },
   ]
 }
