@@ -33,6 +33,8 @@ public struct StressSession {
     public var drains = 0
     /// The alerts that ended as overflow (each checked never to have gone up).
     public var overflowed = 0
+    /// The alerts that ended as owner left (each checked to have gone up and asked for it).
+    public var ownerLeft = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -41,9 +43,10 @@ public struct StressSession {
     public var failures: [Failure] = []
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
-    /// pause-held H, drained D, overflowed O, violations V`: the stress tool's last line.
+    /// pause-held H, drained D, overflowed O, owner-left L, violations V`: the stress tool's last
+    /// line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), owner-left \(ownerLeft), violations \(violations)"
     }
   }
 
@@ -87,6 +90,7 @@ public struct StressSession {
       summary.pauseHolds += result.pauseHolds
       summary.drains += result.drains
       summary.overflowed += result.overflowed
+      summary.ownerLeft += result.ownerLeft
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

@@ -169,6 +169,17 @@ extension StressWorld {
     }
   }
 
+  /// An alert that ends as owner left asked for it (``OffstagePolicy/end``) and was up.
+  func checkOwnerLeftEnd(of name: String, _ alert: AlertHandle, _ outcome: AlertOutcome) {
+    guard outcome == .cancelled(.ownerLeft) else { return }
+    endedOffstage += 1
+    if alert.request.offstage != .end {
+      report(.policy, "alert \(name) ended as owner left, but its offstage policy is suspend")
+    } else if !alert.hasBeenShown {
+      report(.policy, "alert \(name) ended as owner left, but it never went up")
+    }
+  }
+
   /// An alert that ends as not shown at once never went up.
   func checkShowNowEnd(of name: String, _ alert: AlertHandle, _ outcome: AlertOutcome) {
     if outcome == .cancelled(.notShownAtOnce) && alert.hasBeenShown {

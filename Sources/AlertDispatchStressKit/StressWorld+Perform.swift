@@ -158,6 +158,7 @@ extension StressWorld {
       self.checkPreempter(of: name, outcome)
       self.checkShowNowEnd(of: name, entry.handle, outcome)
       self.checkOverflowEnd(of: name, entry.handle, outcome)
+      self.checkOwnerLeftEnd(of: name, entry.handle, outcome)
       guard let reaction, StressWorld.matches(reaction.when, outcome) else { return }
       if isTail, case .add(let again) = reaction.step {
         self.reactionCount += 1

@@ -89,6 +89,8 @@ final class StressWorld {
   var batchCancelled = 0
   /// See ``StressSession/Summary/pauseHolds``.
   var pauseHolds = 0
+  /// The alerts that ended as owner left (``OffstagePolicy/end``).
+  var endedOffstage = 0
   /// The alerts that ended as overflow.
   var overflowed = 0
   /// The drained events the roots reported.
