@@ -69,8 +69,9 @@ struct Arbiter {
   /// the pass then finds another in its way. A plan that is not final leaves them be: the plan
   /// after it decides.
   private mutating func endNotShownAtOnce() {
-    for (index, lane) in input.lanes.enumerated() {
-      for alert in lane.showNow {
+    // By index: a lane is a large value, and most have no such alert.
+    for index in input.lanes.indices where !input.lanes[index].showNow.isEmpty {
+      for alert in input.lanes[index].showNow {
         let decided = laneDecisions[index].contains { $0.decision.names(alert) }
         if decided || waitsForLeaving(alert) { continue }
         laneDecisions[index].append((.end(alert, .cancelled(.notShownAtOnce)), nil))
@@ -85,7 +86,8 @@ struct Arbiter {
   /// not final nor an alert that waits only for the alerts leaving its lane counts: the alert
   /// goes up once they are gone (the one that preempted them with policy cancel, say).
   private mutating func endOverflow() {
-    for (index, lane) in input.lanes.enumerated() where !lane.waiting.isEmpty {
+    for index in input.lanes.indices where !input.lanes[index].waiting.isEmpty {
+      let lane = input.lanes[index]
       let leaving = Set(
         lane.waiting.map(\.alert).filter { alert in
           laneDecisions[index].contains { $0.decision.names(alert) } || waitsForLeaving(alert)
