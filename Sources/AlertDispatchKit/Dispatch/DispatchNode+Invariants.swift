@@ -133,8 +133,11 @@ extension DispatchNode {
     return violations
   }
 
-  /// The rules on a lane's front alerts, given `best`, the best alert that could go up now.
-  func checkFront(of lane: AlertLane, _ front: [AlertHandle], best: AlertHandle?) -> [String] {
+  /// The rules on a lane's front alerts, given `best`, the best alert that could go up now, and
+  /// the lane's `visible` alerts.
+  func checkFront(
+    of lane: AlertLane, _ front: [AlertHandle], best: AlertHandle?, visible: [AlertHandle]
+  ) -> [String] {
     let capacity = lane.capacity.limit
     var violations: [String] = []
     // Joining two domains can put more alerts in front than the lane holds; the arbiter hides
@@ -146,10 +149,13 @@ extension DispatchNode {
     if front.count < capacity {
       violations.append("lane '\(lane)' has room but eligible '\(best.id)' is not up")
     }
-    // One that does not interrupt waits for room, and so does everything behind it.
+    // One that does not interrupt waits for room, and so does everything behind it; a front
+    // alert inside its minimum display time is not taken down.
+    let now = clock.now
     for alert in front
     where best.request.preemption == .preempt && alert.state != .dismissing
       && alert.request.interruption != .never && alert.request.priority < best.request.priority
+      && !alert.isHeldUp(against: best.request.style, among: visible, at: now)
     {
       violations.append("eligible '\(best.id)' outranks interruptible front alert '\(alert.id)'")
     }
