@@ -36,6 +36,8 @@ public enum StressRunner {
     public var drains = 0
     /// See ``StressSession/Summary/overflowed``.
     public var overflowed = 0
+    /// See ``StressSession/Summary/minimumChecked``.
+    public var minimumChecked = 0
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
@@ -74,6 +76,7 @@ public enum StressRunner {
       result.pauseHolds = world.pauseHolds
       result.drains = world.drains
       result.overflowed = world.overflowed
+      result.minimumChecked = world.minimumChecked
       watched = world.watched
     }
     // The roots whose passes still wait (the windows' last passes, or an episode stopped at a

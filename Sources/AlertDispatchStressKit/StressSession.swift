@@ -33,6 +33,9 @@ public struct StressSession {
     public var drains = 0
     /// The alerts that ended as overflow (each checked never to have gone up).
     public var overflowed = 0
+    /// The take-downs of alerts with a minimum display time that the framework made (each
+    /// checked to come after the alert was up that long).
+    public var minimumChecked = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -41,9 +44,10 @@ public struct StressSession {
     public var failures: [Failure] = []
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
-    /// pause-held H, drained D, overflowed O, violations V`: the stress tool's last line.
+    /// pause-held H, drained D, overflowed O, minimum-checked C, violations V`: the stress tool's
+    /// last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), minimum-checked \(minimumChecked), violations \(violations)"
     }
   }
 
@@ -87,6 +91,7 @@ public struct StressSession {
       summary.pauseHolds += result.pauseHolds
       summary.drains += result.drains
       summary.overflowed += result.overflowed
+      summary.minimumChecked += result.minimumChecked
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(
