@@ -60,20 +60,4 @@ extension AlertHandle {
     heldClose = nil
     close(with: outcome)
   }
-
-  /// Whether a preemption in `style` may not take this front alert down now: it, or an alert
-  /// covered beneath it that hiding it would hide, is inside its minimum display time. The
-  /// invariant checks read it from the alerts, apart from the arbiter's snapshot.
-  func isHeldUp(
-    against style: PresentationStyle, among visible: [AlertHandle], at now: AlertInstant
-  ) -> Bool {
-    if minimumDisplayEnd(at: now) != nil { return true }
-    guard style == .hideOthers, request.interruption != .cancel else { return false }
-    var top = self
-    while let next = visible.last(where: { $0.coveredBy === top && $0 !== top }) {
-      if next.state != .dismissing, next.minimumDisplayEnd(at: now) != nil { return true }
-      top = next
-    }
-    return false
-  }
 }

@@ -133,11 +133,8 @@ extension DispatchNode {
     return violations
   }
 
-  /// The rules on a lane's front alerts, given `best`, the best alert that could go up now, and
-  /// the lane's `visible` alerts.
-  func checkFront(
-    of lane: AlertLane, _ front: [AlertHandle], best: AlertHandle?, visible: [AlertHandle]
-  ) -> [String] {
+  /// The rules on a lane's front alerts, given `best`, the best alert that could go up now.
+  func checkFront(of lane: AlertLane, _ front: [AlertHandle], best: AlertHandle?) -> [String] {
     let capacity = lane.capacity.limit
     var violations: [String] = []
     // Joining two domains can put more alerts in front than the lane holds; the arbiter hides
@@ -155,7 +152,7 @@ extension DispatchNode {
     for alert in front
     where best.request.preemption == .preempt && alert.state != .dismissing
       && alert.request.interruption != .never && alert.request.priority < best.request.priority
-      && !alert.isHeldUp(against: best.request.style, among: visible, at: now)
+      && alert.minimumDisplayEnd(at: now) == nil
     {
       violations.append("eligible '\(best.id)' outranks interruptible front alert '\(alert.id)'")
     }

@@ -154,7 +154,7 @@ extension DispatchNode {
       guard let coverer = alert.coveredBy, coverer.state.isVisible else { return true }
       return !listed.contains(ObjectIdentifier(coverer))
     }
-    return violations + checkFront(of: lane.lane, front, best: best, visible: lane.visible)
+    return violations + checkFront(of: lane.lane, front, best: best)
   }
 
   /// The best alert that could go up now in `lane`, from the lines of the chain's dispatches,

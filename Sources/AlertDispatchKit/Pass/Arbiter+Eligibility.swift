@@ -98,10 +98,10 @@ extension Arbiter {
       if candidate.preemption == .wait && wouldPreempt(candidate.priority) {
         return .waitingForRoom(front.map(\.alert.id))
       }
-      let fronts = front.map { Front($0, beneath: protectable(lane)) }
+      let fronts = front.map(Front.init)
       if wouldPreempt(candidate.priority),
-        weakestInterruptible(in: fronts, below: candidate.priority, by: candidate.style) == nil,
-        let freed = firstFreed(in: fronts, below: candidate.priority, by: candidate.style)
+        weakestInterruptible(in: fronts, below: candidate.priority, unprotected: true) == nil,
+        let freed = firstFreed(in: fronts, below: candidate.priority)
       {
         return .minimumDisplay(of: freed.alert, until: freed.until)
       }

@@ -1,6 +1,8 @@
 /// The alerts in front of a lane while it is planned, and which of them a candidate may take
-/// down (rule 5): its minimum display time (``AlertTiming/minimumDisplay``) protects a front
-/// alert, and the alerts beneath it that hiding it would hide.
+/// down (rule 5): a front alert inside its minimum display time (``AlertTiming/minimumDisplay``)
+/// is not taken down. No alert beneath a front alert is inside its own: an alert is covered only
+/// by a preemption, which waits for that minimum, so hiding a front alert never hides one that
+/// still owes time.
 extension Arbiter {
   /// An alert in front of a lane while it is planned: one already up, or one the plan puts up.
   struct Front {
@@ -9,54 +11,29 @@ extension Arbiter {
     var upStamp: UInt64
     var isDismissing: Bool
     var interruption: InterruptionPolicy
-    /// When its minimum display time ends, if that is after the pass.
-    var minimumUntil: AlertInstant?
-    /// The latest end of the minimum display times of the alerts covered beneath it, after the
-    /// pass: a preemption that hides it hides them too.
-    var beneathUntil: AlertInstant?
+    /// When its minimum display time ends, if that is after the pass: until then no candidate
+    /// takes its place.
+    var protectedUntil: AlertInstant?
 
-    /// A visible alert of the lane, with `shown` the lane's visible alerts when any of them is
-    /// inside its minimum display time (empty otherwise: nothing beneath it is protected).
-    init(_ shown: PassInput.Shown, beneath visible: [PassInput.Shown]) {
+    /// A visible alert of the lane.
+    init(_ shown: PassInput.Shown) {
       alert = shown.alert
       priority = shown.priority
       upStamp = shown.upStamp
       isDismissing = shown.isDismissing
       interruption = shown.interruption
-      minimumUntil = shown.minimumUntil
-      if !visible.isEmpty {
-        beneathUntil = Arbiter.covered(by: shown.alert, among: visible).compactMap(\.minimumUntil)
-          .max()
-      }
+      protectedUntil = shown.minimumUntil
     }
 
-    /// A candidate the plan puts up at `now`, with what it brings back beneath it.
+    /// A candidate the plan puts up at `now`.
     init(_ candidate: PassInput.Candidate, at now: AlertInstant) {
       alert = candidate.alert
       priority = candidate.priority
       upStamp = .max
       isDismissing = false
       interruption = candidate.interruption
-      minimumUntil = candidate.minimumDisplay.map { now + $0 }
-      beneathUntil = candidate.beneath.compactMap(\.minimumDisplay).max().map { now + $0 }
+      protectedUntil = candidate.minimumDisplay.map { now + $0 }
     }
-
-    /// The instant before which a candidate of `style` may not take its place; `nil` when it
-    /// may now. A preemption that hides it hides the alerts beneath it too; one that cancels it
-    /// or covers it leaves them up.
-    func protectedUntil(by style: PresentationStyle) -> AlertInstant? {
-      guard interruption != .cancel, style == .hideOthers, let beneathUntil else {
-        return minimumUntil
-      }
-      return max(minimumUntil ?? beneathUntil, beneathUntil)
-    }
-  }
-
-  /// The visible alerts a front alert must be told about to protect those beneath it: all of
-  /// them when one is inside its minimum display time, none otherwise (the common case costs
-  /// no walk beneath each front alert).
-  static func protectable(_ lane: PassInput.Lane) -> [PassInput.Shown] {
-    lane.shown.contains { $0.minimumUntil != nil } ? lane.shown : []
   }
 
   /// The alerts beneath `alert`: those it covers, and those they cover, top first.
@@ -87,11 +64,10 @@ extension Arbiter {
   }
 
   /// The index of the lowest front alert below `priority` that may be interrupted (rule 5),
-  /// the latest in front among equals. With `style`, only among those that a candidate of that
-  /// style may take down now (``Front/protectedUntil(by:)``); without, whatever their minimum
-  /// display time.
+  /// the latest in front among equals; when `unprotected`, only among those no minimum display
+  /// time protects now, and otherwise whatever their minimum.
   static func weakestInterruptible(
-    in front: [Front], below priority: Int, by style: PresentationStyle? = nil
+    in front: [Front], below priority: Int, unprotected: Bool = false
   ) -> Int? {
     var weakest: Int?
     for index in front.indices
@@ -99,17 +75,17 @@ extension Arbiter {
       front[index].priority, front[index].interruption, isDismissing: front[index].isDismissing,
       by: priority)
     {
-      if let style, front[index].protectedUntil(by: style) != nil { continue }
+      if unprotected, front[index].protectedUntil != nil { continue }
       if let current = weakest, front[current].priority < front[index].priority { continue }
       weakest = index
     }
     return weakest
   }
 
-  /// The front alert below `priority` that may be interrupted whose minimum display time (or
-  /// that of an alert beneath it) ends first, for a candidate of `style`, and when: the
-  /// candidate waits until then. `nil` when no such alert is protected.
-  static func firstFreed(in front: [Front], below priority: Int, by style: PresentationStyle)
+  /// The front alert below `priority` that may be interrupted whose minimum display time ends
+  /// first, and when: a candidate that finds every such alert protected waits until then. `nil`
+  /// when none is protected.
+  static func firstFreed(in front: [Front], below priority: Int)
     -> (alert: AlertID, until: AlertInstant)?
   {
     var first: (alert: AlertID, until: AlertInstant)?
@@ -117,7 +93,7 @@ extension Arbiter {
     where mayInterrupt(
       alert.priority, alert.interruption, isDismissing: alert.isDismissing, by: priority)
     {
-      guard let until = alert.protectedUntil(by: style) else { continue }
+      guard let until = alert.protectedUntil else { continue }
       if let current = first, current.until <= until { continue }
       first = (alert.alert.id, until)
     }

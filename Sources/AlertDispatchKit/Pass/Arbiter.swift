@@ -10,10 +10,10 @@
 ///   is hidden beneath it; one whose offstage policy is `end` is taken down for good.
 /// - Rule 3 (eligible): ``hold(on:in:)`` and ``capBlock(of:)``, in Arbiter+Eligibility.swift.
 /// - Rule 4 (order): the input's candidates come in line order; ``planLane(_:)`` reads them so.
-/// - Rule 5 (preemption): ``weakestInterruptible(in:below:by:)`` and ``preempt(_:by:in:)``; a
+/// - Rule 5 (preemption): ``weakestInterruptible(in:below:unprotected:)`` and ``preempt(_:by:in:)``; a
 ///   candidate that does not interrupt (``PreemptionPolicy/wait``) waits in ``readCandidates``,
 ///   and so does one whose victims are all inside their minimum display time
-///   (``Front/protectedUntil(by:)``, in Arbiter+Fronts.swift).
+///   (``Front/protectedUntil``, in Arbiter+Fronts.swift).
 /// - Rule 6 (restore): a suspended candidate goes up as any other, in its place, and brings
 ///   back beneath it the alerts hidden beneath it (``goUp(_:)``); alerts that go up again and
 ///   that leave the screen in one plan do so in the order they last went up, within a lane
@@ -179,13 +179,12 @@ struct Arbiter {
         decide(.suspend(shown.alert), stamp: shown.upStamp)
       }
     }
-    let protectable = Arbiter.protectable(lane)
     var front: [Front] = []
     var uncovering: [PassInput.Shown] = []
     for shown in lane.shown where !leaving.contains(shown.alert) {
       switch shown.cover {
       case .none:
-        front.append(Front(shown, beneath: protectable))
+        front.append(Front(shown))
       case .by(let coverer) where !leaving.contains(coverer):
         continue
       case .by, .byGone:
@@ -202,7 +201,7 @@ struct Arbiter {
     for shown in uncovering {
       if front.count < capacity {
         decide(.uncover(shown.alert))
-        front.append(Front(shown, beneath: protectable))
+        front.append(Front(shown))
       } else if shown.isDismissing, let top = front.last {
         // It cannot be hidden: it finishes animating out beneath the alert in front.
         decide(.cover(shown.alert, by: top.alert))
@@ -268,10 +267,9 @@ struct Arbiter {
       // it may interrupt is free, the candidate waits, first in line, until the first is.
       guard
         let victim = Arbiter.weakestInterruptible(
-          in: front, below: candidate.priority, by: candidate.style)
+          in: front, below: candidate.priority, unprotected: true)
       else {
-        if let freed = Arbiter.firstFreed(in: front, below: candidate.priority, by: candidate.style)
-        {
+        if let freed = Arbiter.firstFreed(in: front, below: candidate.priority) {
           plan.waiting.append(
             PassPlan.Waiting(
               alert: candidate.alert, reason: .minimumDisplay(of: freed.alert, until: freed.until)))

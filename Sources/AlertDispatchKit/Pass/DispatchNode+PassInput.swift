@@ -101,9 +101,7 @@ extension DispatchNode {
       result += hiddenBeneath(covered, chain, &alerts)
       alerts.append(covered)
       result.append(
-        PassInput.Beneath(
-          alert: covered.ref, upStamp: covered.upStamp, coverer: alert.ref,
-          minimumDisplay: covered.minimumRemaining))
+        PassInput.Beneath(alert: covered.ref, upStamp: covered.upStamp, coverer: alert.ref))
     }
     return result
   }

@@ -128,8 +128,6 @@ struct PassInput: Sendable {
     var upStamp: UInt64
     /// The alert it lay beneath.
     var coverer: AlertRef
-    /// The minimum display time it still owes (see ``Candidate/minimumDisplay``).
-    var minimumDisplay: Duration?
   }
 
   /// Where a candidate's dispatch is, as the chain says.

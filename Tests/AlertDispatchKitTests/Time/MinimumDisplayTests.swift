@@ -68,8 +68,8 @@ struct MinimumDisplayTests {
     f.verify()
   }
 
-  @Test("Hiding an alert would hide the alert beneath it: that one's minimum protects it too")
-  func protectsTheAlertBeneath() {
+  @Test("An alert that covers another keeps its own minimum, and both hide when it ends")
+  func aCovererKeepsItsMinimum() {
     let f = Fixture()
     let home = f.dispatch("home")
     f.add("note", to: home, timing: Self.threeSeconds)
@@ -189,6 +189,35 @@ struct MinimumDisplayTests {
       "end note: cancelled(cancelled by app)",
     ])
     f.verify(allEnded: true)
+  }
+
+  @Test("A hidden alert that owes its minimum is cancelled at once: nothing of it is on screen")
+  func hiddenCancelEndsAtOnce() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let note = f.add("note", to: home, timing: Self.threeSeconds)
+    home.disappear()
+    note.cancel()
+    #expect(note.endedOutcome == .cancelled(.cancelledByApp))
+    f.expect([
+      "present note @home", "hide note @home", "dismiss note @home",
+      "end note: cancelled(cancelled by app)",
+    ])
+    f.verify(allEnded: true)
+  }
+
+  @Test("A replacement takes the old alert down at once")
+  func replacementIsNotHeld() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let old = f.add("note", to: home, timing: Self.threeSeconds)
+    f.add("note", to: home, duplicates: .replaceExisting)
+    #expect(old.endedOutcome == .cancelled(.replaced(by: "note")))
+    f.expect([
+      "present note @home", "dismiss note @home", "end note: cancelled(replaced by note)",
+      "present note @home",
+    ])
+    f.verify()
   }
 
   @Test("Closing the dispatch ends the alert at once")
