@@ -37,7 +37,7 @@ extension ScenarioParser {
     "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
     "later", "offstage", "ignores-pause",
-    "later", "offstage", "show-next", "show-now-or-drop",
+    "later", "offstage", "show-next", "show-now-or-drop", "minimum",
   ]
 
   private mutating func alertOption(
@@ -76,6 +76,7 @@ extension ScenarioParser {
     case "expiry": alert.timing.expiry = try positive(option, &arguments)
     case "delay": alert.timing.delay = try arguments.duration("DURATION")
     case "autodismiss": alert.timing.autoDismiss = try positive(option, &arguments)
+    case "minimum": alert.timing.minimumDisplay = try arguments.duration("DURATION")
     case "title": alert.title = try arguments.text("TEXT")
     case "message": alert.message = try arguments.text("TEXT")
     case "id": alert.id = try arguments.name("ID")

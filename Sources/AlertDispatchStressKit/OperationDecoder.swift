@@ -160,6 +160,8 @@ public enum OperationDecoder {
     spec.ignoresPause = spec.priority & 0xE0 == 0x80
     spec.showsNext = spec.priority & 0xE0 == 0xC0
     spec.showsNowOrDrops = spec.priority & 0xE0 == 0xA0
+    // 200 ms to 2 s, from the bits above the priority's choice in its table.
+    spec.minimumDisplay = spec.priority & 0xE0 == 0x60 ? 1 + (spec.priority >> 3) & 0x3 : 0
     spec.lane = bits & 0x3 == 0 ? mostlyValid(source.byte(), 9, StressTables.lanes.count) : 0
     if bits & 0x1C == 0x4 {
       spec.dependencies = (0...(Int(more) & 1)).map { _ in source.byte() }

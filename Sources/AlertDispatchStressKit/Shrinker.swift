@@ -116,7 +116,7 @@ public enum Shrinker {
       { $0.endsOffstage = false }, { $0.showsNext = false },
       { $0.showsNowOrDrops = false }, { $0.pending = false },
       { $0.replaces = false }, { $0.deadline = 0 }, { $0.expiry = 0 }, { $0.delay = 0 },
-      { $0.autoDismiss = 0 },
+      { $0.autoDismiss = 0 }, { $0.minimumDisplay = 0 },
     ]
     return changes.compactMap { change in
       var simpler = spec

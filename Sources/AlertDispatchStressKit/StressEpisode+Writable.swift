@@ -55,6 +55,7 @@ extension StressEpisode {
     spec.expiry = duration(spec.expiry)
     spec.delay = duration(spec.delay, allowsZero: true)
     spec.autoDismiss = duration(spec.autoDismiss)
+    spec.minimumDisplay = duration(spec.minimumDisplay, allowsZero: true)
     if let entry = StressTables.caps[Int(spec.cap) % StressTables.caps.count], entry.text == nil {
       spec.cap = 0
     }

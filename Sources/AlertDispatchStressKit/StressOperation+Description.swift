@@ -115,6 +115,7 @@ extension AlertSpec: CustomStringConvertible {
     add("ignoresPause", ignoresPause, defaults.ignoresPause, "\(ignoresPause)")
     add("showsNext", showsNext, defaults.showsNext, "\(showsNext)")
     add("showsNowOrDrops", showsNowOrDrops, defaults.showsNowOrDrops, "\(showsNowOrDrops)")
+    add("minimumDisplay", minimumDisplay, defaults.minimumDisplay, "\(minimumDisplay)")
     return "AlertSpec(\(fields.joined(separator: ", ")))"
   }
 }

@@ -158,6 +158,8 @@ public struct AlertSpec: Hashable, Sendable {
   public var delay: UInt8
   /// See ``deadline``.
   public var autoDismiss: UInt8
+  /// An index into ``StressTables/durations`` (0 is none) for the minimum display time.
+  public var minimumDisplay: UInt8
   /// An index into ``StressTables/caps`` (0 is none).
   public var cap: UInt8
   /// An index into ``StressTables/categories`` (0 is none).
@@ -173,7 +175,7 @@ public struct AlertSpec: Hashable, Sendable {
     delay: UInt8 = 0, autoDismiss: UInt8 = 0, cap: UInt8 = 0, category: UInt8 = 0,
     reaction: StressReaction? = nil, waits: Bool = false, endsOffstage: Bool = false,
     ignoresPause: Bool = false,
-    showsNext: Bool = false, showsNowOrDrops: Bool = false
+    showsNext: Bool = false, showsNowOrDrops: Bool = false, minimumDisplay: UInt8 = 0
   ) {
     self.owner = owner
     self.sharedID = sharedID
@@ -196,6 +198,7 @@ public struct AlertSpec: Hashable, Sendable {
     self.ignoresPause = ignoresPause
     self.showsNext = showsNext
     self.showsNowOrDrops = showsNowOrDrops
+    self.minimumDisplay = minimumDisplay
   }
 }
 

@@ -38,6 +38,8 @@ public enum StressRunner {
     public var overflowed = 0
     /// See ``StressSession/Summary/ownerLeft``.
     public var ownerLeft = 0
+    /// See ``StressSession/Summary/minimumChecked``.
+    public var minimumChecked = 0
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
@@ -77,6 +79,7 @@ public enum StressRunner {
       result.drains = world.drains
       result.overflowed = world.overflowed
       result.ownerLeft = world.endedOffstage
+      result.minimumChecked = world.minimumChecked
       watched = world.watched
     }
     // The roots whose passes still wait (the windows' last passes, or an episode stopped at a

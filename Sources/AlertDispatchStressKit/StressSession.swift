@@ -35,6 +35,9 @@ public struct StressSession {
     public var overflowed = 0
     /// The alerts that ended as owner left (each checked to have gone up and asked for it).
     public var ownerLeft = 0
+    /// The take-downs of alerts with a minimum display time that the framework made (each
+    /// checked to come after the alert was up that long).
+    public var minimumChecked = 0
     /// Violations found (the first operation's worth of each failing episode).
     public var violations = 0
     /// Episodes run.
@@ -43,10 +46,10 @@ public struct StressSession {
     public var failures: [Failure] = []
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
-    /// pause-held H, drained D, overflowed O, owner-left L, violations V`: the stress tool's last
-    /// line.
+    /// pause-held H, drained D, overflowed O, owner-left L, minimum-checked C, violations V`:
+    /// the stress tool's last line.
     public var line: String {
-      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), owner-left \(ownerLeft), violations \(violations)"
+      "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), owner-left \(ownerLeft), minimum-checked \(minimumChecked), violations \(violations)"
     }
   }
 
@@ -91,6 +94,7 @@ public struct StressSession {
       summary.drains += result.drains
       summary.overflowed += result.overflowed
       summary.ownerLeft += result.ownerLeft
+      summary.minimumChecked += result.minimumChecked
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

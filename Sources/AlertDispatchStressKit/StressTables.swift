@@ -25,7 +25,8 @@ public enum StressTables {
     (AlertLane("negative-gap", minimumGap: .milliseconds(-150)), false),
   ]
 
-  /// Durations for deadlines, expiries, delays and auto-dismissals; index 0 is none. Zero and
+  /// Durations for deadlines, expiries, delays, auto-dismissals and minimum display times;
+  /// index 0 is none. Zero and
   /// negative values are invalid requests (misuse); only non-negative ones can be written in a
   /// scenario file.
   public static let durations: [Duration?] = [

@@ -28,6 +28,7 @@ extension StressWorld {
     builder.duration("expiry", spec.expiry) { $0.expiry = $1 }
     builder.duration("delay", spec.delay) { $0.delay = $1 ?? .zero }
     builder.duration("autodismiss", spec.autoDismiss) { $0.autoDismiss = $1 }
+    builder.duration("minimum", spec.minimumDisplay) { $0.minimumDisplay = $1 }
     if let entry = StressTables.caps[Int(spec.cap) % StressTables.caps.count] {
       builder.cap(entry.cap, entry.text)
     }
@@ -124,9 +125,11 @@ struct AlertBuilder {
   ) {
     guard let duration = StressTables.durations[Int(index) % StressTables.durations.count]
     else { return }
-    // A file writes no negative duration, and no zero one but a delay (it rejects the others
-    // when read, as the request would at run time).
-    if duration < .zero || (duration == .zero && option != "delay") { isExpressible = false }
+    // A file writes no negative duration, and no zero one but a delay or a minimum (it rejects
+    // the others when read, as the request would at run time).
+    if duration < .zero || (duration == .zero && option != "delay" && option != "minimum") {
+      isExpressible = false
+    }
     add("\(option) \(ScenarioEmitter.format(duration))") { set(&$0.timing, duration) }
   }
 

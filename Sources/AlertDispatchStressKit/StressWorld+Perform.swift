@@ -80,7 +80,7 @@ extension StressWorld {
   }
 
   /// A batch cancel, checked: every alert it returns has ended, or is being taken down because
-  /// it was up at the call; none that waited went up on its way out (no `shown` or `restored`
+  /// it was up at the call (or stays up until its minimum display time ends); none that waited went up on its way out (no `shown` or `restored`
   /// event for its id before it ended).
   private func cancelAll(
     in dispatch: AlertDispatch, subtree: Bool, _ selection: ScenarioSelection
@@ -99,6 +99,10 @@ extension StressWorld {
       switch alert.state {
       case .ended: break
       case .dismissing where up: break
+      // One up inside its minimum display time is taken down when that ends.
+      case .presenting,
+        .showing where up && isInsideMinimumDisplay(alert):
+        break
       default: report(.batchCancel, "\(name) is \(alert.state) after the call")
       }
       guard !up else { continue }
@@ -139,6 +143,7 @@ extension StressWorld {
         "alert \(name) (\(handle.id)) ended as a duplicate of an alert that is being dismissed")
     }
     let entry = Tracked(name: name, handle: handle, launch: launch)
+    countMinimumDisplay(of: name, handle)
     tracked.append(entry)
     open.append(entry)
     watch(handle, "alert \(name) (\(handle.id))")

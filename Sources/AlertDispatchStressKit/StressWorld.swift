@@ -95,6 +95,11 @@ final class StressWorld {
   var overflowed = 0
   /// The drained events the roots reported.
   var drains = 0
+  /// The alerts with a minimum display time not yet ended, by id; the suspensions that a
+  /// preemption may have made inside it; and the take-downs checked against it.
+  var minimumCounts: [AlertID: [MinimumCount]] = [:]
+  var suspects: [SuspectedTakeDown] = []
+  var minimumChecked = 0
   /// The roots whose last alert just ended, by identity, with their names: a drained event is
   /// due from each before anything else happens.
   var awaitingDrained: [ObjectIdentifier: String] = [:]
@@ -270,6 +275,7 @@ final class StressWorld {
     let raw = AlertDispatch(name: name, clock: sim.clock, presenter: presenter)
     raws[name] = raw
     checkedRoots.append(raw)
+    observeMinimumDisplay(of: raw)
     watch(raw, "dispatch \(name)")
     return raw
   }
@@ -278,6 +284,7 @@ final class StressWorld {
     dispatch.frequencyPolicy = policy
     checkedRoots.append(dispatch)
     observeDrains(of: dispatch)
+    observeMinimumDisplay(of: dispatch)
     watch(dispatch, "dispatch \(label)")
   }
 

@@ -20,13 +20,15 @@ let usage = """
     --progress        print a line to standard error after every 100 episodes
 
   The last line is `steps N, alerts M, passes P, scheduling switches S, turns ended T,
-  batch-cancelled B, pause-held H, drained D, overflowed O, owner-left L, violations V`; the
-  status is 1 when V > 0. S counts the operations that
-  switched a dispatch between immediate and coalesced passes, T those that ended a main-actor
-  turn while coalesced passes waited, B the alerts that batch cancels ended, H the times an alert waited behind a pause
-  when an operation began (each is checked not to go up while that pause holds), D the
+  batch-cancelled B, pause-held H, drained D, overflowed O, owner-left L, minimum-checked C,
+  violations V`; the status is 1 when V > 0. S counts the operations that switched a dispatch
+  between immediate and coalesced passes, T those that ended a main-actor turn while coalesced
+  passes waited, B the alerts that batch cancels ended, H the times an alert waited behind a
+  pause when an operation began (each is checked not to go up while that pause holds), D the
   drained events roots reported (each checked to follow the end of their domain's last alert),
-  O the alerts that ended as lane overflow, L those that ended as owner left.
+  O the alerts that ended as lane overflow, L those that ended as owner left, C the take-downs
+  of alerts with a minimum display time (each checked to come after the alert was up that
+  long).
   Each failing episode is shrunk and printed as a scenario file and as Swift operations.
   """
 

@@ -274,3 +274,18 @@ extension MalformedScenarioTests {
         == "bad.scenario:2: alert option 'show-now-or-drop' is given twice")
   }
 }
+
+extension MalformedScenarioTests {
+  @Test("A minimum display time is a duration of zero or more")
+  func minimumDisplayDuration() {
+    #expect(error("screen home", "alert a on home minimum 0s") == nil)
+    #expect(
+      error("screen home", "alert a on home minimum -1s")
+        == "bad.scenario:2: bad duration '-1s': write a number and a unit, such as 150ms, 1.5s, 2m, 1h or 1d"
+    )
+    #expect(
+      error("screen home", "alert a on home minimum")
+        == "bad.scenario:2: missing argument DURATION; usage: alert NAME on SCREEN|WINDOW [option …]"
+    )
+  }
+}

@@ -52,8 +52,12 @@ extension AlertHandle {
       diagnose("\(call) on alert '\(id)' that is already being dismissed; ignored")
     } else if case .dismissed = outcome, !hasGoneUp {
       diagnose("\(call) on alert '\(id)' that is \(state), not on screen; ignored (use cancel())")
+    } else if let held = heldClose {
+      diagnose(
+        "\(call) on alert '\(id)' that already closes as \(held) once its minimum display time ends; ignored"
+      )
     } else {
-      close(with: outcome)
+      closeAfterMinimumDisplay(outcome)
     }
   }
 
@@ -92,6 +96,9 @@ extension AlertHandle {
     guard let dispatch = owner else { return end(outcome) }
     pauseAutoDismiss()
     guard life.beginDismissal(outcome) else { return }
+    // Whatever waited for the minimum display time, the alert now leaves with this outcome.
+    pauseMinimumDisplay()
+    heldClose = nil
     dispatch.updateQueueMembership(self)
     dispatch.emit(.dismissing(outcome), alert: self)
     let root = dispatch.root
@@ -205,10 +212,12 @@ extension AlertHandle {
     expiryTimer?.cancel()
     autoDismissTimer?.cancel()
     dismissalTimer?.cancel()
+    minimumTimer?.cancel()
     readinessTimer = nil
     expiryTimer = nil
     autoDismissTimer = nil
     dismissalTimer = nil
+    minimumTimer = nil
   }
 
   /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
@@ -224,7 +233,7 @@ extension AlertHandle {
         guard self.state == .showing || self.state == .presenting else { return }
         self.autoDismissTimer = nil
         self.autoDismissRemaining = .zero
-        self.beginDismissal(.dismissed(.autoDismissed))
+        self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
       }
     }
   }

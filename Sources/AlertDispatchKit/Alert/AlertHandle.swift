@@ -103,6 +103,14 @@ public final class AlertHandle {
   var expiryTimer: (any AlertTimer)?
   var autoDismissTimer: (any AlertTimer)?
   var dismissalTimer: (any AlertTimer)?
+  /// The minimum display time the alert still owes (`nil` for none), and when its count last
+  /// started (`nil` while the alert is not up).
+  var minimumRemaining: Duration?
+  var minimumStartedAt: AlertInstant?
+  /// A take-down asked for while the alert owed its minimum display time, carried out when the
+  /// time ends, and the timer that carries it out.
+  var heldClose: AlertOutcome?
+  var minimumTimer: (any AlertTimer)?
   /// A show that counts once the alert is dismissed (``FrequencyCap/countsWhen``).
   var frequencyCharge: FrequencyCharge?
 
@@ -118,6 +126,7 @@ public final class AlertHandle {
   init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
     life = .added(isReady: request.readiness == .ready)
     autoDismissRemaining = request.timing.autoDismiss
+    if let minimum = request.timing.minimumDisplay, minimum > .zero { minimumRemaining = minimum }
     self.request = request
     self.owner = owner
     self.seq = seq
@@ -166,7 +175,9 @@ public final class AlertHandle {
 
   /// Has the presenter take an alert on screen down (``AlertPresenter/dismiss(_:)``); it ends as
   /// ``AlertOutcome/dismissed(_:)`` with `result` once gone. An alert not on screen (use
-  /// ``cancel()``), being dismissed or ended is left as it is, with a diagnostic.
+  /// ``cancel()``), being dismissed or ended is left as it is, with a diagnostic. An alert still
+  /// inside its ``AlertTiming/minimumDisplay`` is taken down when that ends; the call returns
+  /// at once, and a second close or cancel meanwhile is ignored with a diagnostic.
   public func close(result: AlertResult = .closed) {
     Engine.shared.perform { self.applyClose(.dismissed(result), by: "close(result:)") }
   }
@@ -174,7 +185,8 @@ public final class AlertHandle {
   /// Withdraws the alert: it ends as ``CancellationReason/cancelledByApp``.
   ///
   /// A waiting alert ends at once. An alert on screen is closed through the presenter's
-  /// ``AlertPresenter/dismiss(_:)`` and ends when the presenter reports it gone.
+  /// ``AlertPresenter/dismiss(_:)`` and ends when the presenter reports it gone; one still inside
+  /// its ``AlertTiming/minimumDisplay`` is closed when that ends (a hidden one ends at once).
   public func cancel() {
     Engine.shared.perform { self.applyClose(.cancelled(.cancelledByApp), by: "cancel()") }
   }

@@ -7,6 +7,8 @@ extension AlertDispatch {
   /// together: one that waits ends at once without going up first, one on screen is taken down
   /// by its presenter, and the pass that follows sees them all gone, so an alert the selection
   /// leaves goes up in the place they free. Alerts already being dismissed are left to finish.
+  /// One still inside its ``AlertTiming/minimumDisplay`` is taken down when that ends, and
+  /// holds its place until then.
   ///
   /// A ``AlertSelection/lane(_:)`` that no alert of the domain has used selects nothing, with a
   /// diagnostic. Called during a pass (from a presenter, a provider or a completion), the
@@ -27,7 +29,7 @@ extension AlertDispatch {
         )
       }
       for alert in selected where !alert.state.isEnded && alert.state != .dismissing {
-        alert.close(with: .cancelled(.cancelledByApp))
+        alert.closeAfterMinimumDisplay(.cancelled(.cancelledByApp))
       }
     }
     return selected ?? []

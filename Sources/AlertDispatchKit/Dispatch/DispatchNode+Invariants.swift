@@ -146,10 +146,13 @@ extension DispatchNode {
     if front.count < capacity {
       violations.append("lane '\(lane)' has room but eligible '\(best.id)' is not up")
     }
-    // One that does not interrupt waits for room, and so does everything behind it.
+    // One that does not interrupt waits for room, and so does everything behind it; a front
+    // alert inside its minimum display time is not taken down.
+    let now = clock.now
     for alert in front
     where best.request.preemption == .preempt && alert.state != .dismissing
       && alert.request.interruption != .never && alert.request.priority < best.request.priority
+      && alert.minimumDisplayEnd(at: now) == nil
     {
       violations.append("eligible '\(best.id)' outranks interruptible front alert '\(alert.id)'")
     }

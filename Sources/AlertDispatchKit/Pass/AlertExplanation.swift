@@ -37,6 +37,10 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   /// Its lane is full with these alerts; it outranks one of them but does not interrupt
   /// (``PreemptionPolicy/wait``), so it goes up when there is room.
   case waitingForRoom([AlertID])
+  /// It would take down the named alert in front (or hide an alert beneath it), which is
+  /// inside its minimum display time (``AlertTiming/minimumDisplay``) until then: it preempts
+  /// it then.
+  case minimumDisplay(of: AlertID, until: AlertInstant)
   /// It would preempt an alert in front, but the named alert ahead of it in line does not
   /// interrupt and waits for room: nothing overtakes it.
   case queuedBehind(AlertID)
@@ -72,6 +76,8 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
       "waiting for \(ids.map(\.rawValue).joined(separator: ", ")) to finish leaving"
     case .waitingForRoom(let ids):
       "waiting for room: does not interrupt \(ids.map(\.rawValue).joined(separator: ", "))"
+    case .minimumDisplay(let id, let until):
+      "waiting for \(id)'s minimum display time until \(until)"
     case .queuedBehind(let id): "waiting behind \(id), which waits for room"
     case .capped(let cap): "capped: \(cap)"
     case .eligible: "eligible"

@@ -66,8 +66,8 @@ extension Arbiter {
   /// Why `candidate`, queued or suspended, is not on screen (``AlertDispatch/explain(_:)``):
   /// its cap first (what would end it if its turn came now), then its hold, then its lane —
   /// an alert ahead of it waiting out a refusal, or one that does not interrupt waiting for room
-  /// where this one would preempt, or a lane full with alerts it may not preempt, or that it
-  /// does not interrupt.
+  /// where this one would preempt, or a lane full with alerts it may not preempt, that it does
+  /// not interrupt, or that are inside their minimum display time.
   /// The lane's candidates must run at least up to `candidate`.
   static func explanation(
     of candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
@@ -97,6 +97,13 @@ extension Arbiter {
     if isFull {
       if candidate.preemption == .wait && wouldPreempt(candidate.priority) {
         return .waitingForRoom(front.map(\.alert.id))
+      }
+      let fronts = front.map(Front.init)
+      if wouldPreempt(candidate.priority),
+        weakestInterruptible(in: fronts, below: candidate.priority, unprotected: true) == nil,
+        let freed = firstFreed(in: fronts, below: candidate.priority)
+      {
+        return .minimumDisplay(of: freed.alert, until: freed.until)
       }
       return fullLane(front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
     }

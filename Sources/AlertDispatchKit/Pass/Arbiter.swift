@@ -10,8 +10,10 @@
 ///   is hidden beneath it; one whose offstage policy is `end` is taken down for good.
 /// - Rule 3 (eligible): ``hold(on:in:)`` and ``capBlock(of:)``, in Arbiter+Eligibility.swift.
 /// - Rule 4 (order): the input's candidates come in line order; ``planLane(_:)`` reads them so.
-/// - Rule 5 (preemption): ``weakestInterruptible(in:below:)`` and ``preempt(_:by:in:)``; a
-///   candidate that does not interrupt (``PreemptionPolicy/wait``) waits in ``readCandidates``.
+/// - Rule 5 (preemption): ``weakestInterruptible(in:below:unprotected:)`` and ``preempt(_:by:in:)``; a
+///   candidate that does not interrupt (``PreemptionPolicy/wait``) waits in ``readCandidates``,
+///   and so does one whose victims are all inside their minimum display time
+///   (``Front/protectedUntil``, in Arbiter+Fronts.swift).
 /// - Rule 6 (restore): a suspended candidate goes up as any other, in its place, and brings
 ///   back beneath it the alerts hidden beneath it (``goUp(_:)``); alerts that go up again and
 ///   that leave the screen in one plan do so in the order they last went up, within a lane
@@ -158,15 +160,6 @@ struct Arbiter {
     }
   }
 
-  /// An alert in front of a lane while it is planned: one already up, or one the plan puts up.
-  private struct Front {
-    var alert: AlertRef
-    var priority: Int
-    var upStamp: UInt64
-    var isDismissing: Bool
-    var interruption: InterruptionPolicy
-  }
-
   /// Plans the lane at `index`; returns false when it read past the input's candidates.
   private mutating func planLane(_ index: Int) -> Bool {
     let lane = input.lanes[index]
@@ -193,10 +186,7 @@ struct Arbiter {
     for shown in lane.shown where !leaving.contains(shown.alert) {
       switch shown.cover {
       case .none:
-        front.append(
-          Front(
-            alert: shown.alert, priority: shown.priority, upStamp: shown.upStamp,
-            isDismissing: shown.isDismissing, interruption: shown.interruption))
+        front.append(Front(shown))
       case .by(let coverer) where !leaving.contains(coverer):
         continue
       case .by, .byGone:
@@ -206,17 +196,14 @@ struct Arbiter {
     // Joining two domains can leave a lane over capacity: the weakest step back. Either way an
     // alert that steps back may cover another, which this plan still counts as covered: plan
     // again once it is down.
-    while front.count > capacity, let weakest = weakestHideable(in: front) {
+    while front.count > capacity, let weakest = Arbiter.weakestHideable(in: front) {
       decide(.suspend(front.remove(at: weakest).alert))
       plan.isFinal = false
     }
     for shown in uncovering {
       if front.count < capacity {
         decide(.uncover(shown.alert))
-        front.append(
-          Front(
-            alert: shown.alert, priority: shown.priority, upStamp: shown.upStamp,
-            isDismissing: shown.isDismissing, interruption: shown.interruption))
+        front.append(Front(shown))
       } else if shown.isDismissing, let top = front.last {
         // It cannot be hidden: it finishes animating out beneath the alert in front.
         decide(.cover(shown.alert, by: top.alert))
@@ -241,7 +228,7 @@ struct Arbiter {
     var next = 0
     while true {
       if front.count >= capacity, let ceiling,
-        weakestInterruptible(in: front, below: ceiling) == nil
+        Arbiter.weakestInterruptible(in: front, below: ceiling) == nil
       {
         return true
       }
@@ -263,7 +250,7 @@ struct Arbiter {
         front.append(goUp(candidate))
         continue
       }
-      guard let victim = weakestInterruptible(in: front, below: candidate.priority) else {
+      guard Arbiter.weakestInterruptible(in: front, below: candidate.priority) != nil else {
         let reason = Arbiter.fullLane(
           front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
         plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
@@ -278,6 +265,20 @@ struct Arbiter {
         return true
       }
       if endsCapped(candidate) { continue }
+      // Rule 5 waits for the minimum display time of the alerts it would take down: when none
+      // it may interrupt is free, the candidate waits, first in line, until the first is.
+      guard
+        let victim = Arbiter.weakestInterruptible(
+          in: front, below: candidate.priority, unprotected: true)
+      else {
+        if let freed = Arbiter.firstFreed(in: front, below: candidate.priority) {
+          plan.waiting.append(
+            PassPlan.Waiting(
+              alert: candidate.alert, reason: .minimumDisplay(of: freed.alert, until: freed.until)))
+          plan.wake(at: freed.until)
+        }
+        return true
+      }
       guard preempt(front[victim], by: candidate, in: lane) else { return true }
       front.remove(at: victim)
       front.append(goUp(candidate))
@@ -337,52 +338,6 @@ struct Arbiter {
       decide(.present(candidate.alert))
       for key in candidate.ledgerKeys { plannedShows[key, default: 0] += 1 }
     }
-    return Front(
-      alert: candidate.alert, priority: candidate.priority, upStamp: .max, isDismissing: false,
-      interruption: candidate.interruption)
-  }
-
-  /// The alerts beneath `alert`: those it covers, and those they cover, top first.
-  private static func covered(by alert: AlertRef, among shown: [PassInput.Shown])
-    -> [PassInput.Shown]
-  {
-    var result: [PassInput.Shown] = []
-    var top = alert
-    while let next = shown.last(where: { $0.cover == .by(top) }) {
-      result.append(next)
-      top = next.alert
-    }
-    return result
-  }
-
-  /// The index of the lowest-priority front alert that is not being dismissed, the latest up
-  /// among equals.
-  private func weakestHideable(in front: [Front]) -> Int? {
-    var weakest: Int?
-    for index in front.indices where !front[index].isDismissing {
-      if let current = weakest,
-        !((front[index].priority, front[current].upStamp)
-          < (front[current].priority, front[index].upStamp))
-      {
-        continue
-      }
-      weakest = index
-    }
-    return weakest
-  }
-
-  /// The index of the lowest front alert below `priority` that may be interrupted (rule 5),
-  /// the latest in front among equals.
-  private func weakestInterruptible(in front: [Front], below priority: Int) -> Int? {
-    var weakest: Int?
-    for index in front.indices
-    where Arbiter.mayInterrupt(
-      front[index].priority, front[index].interruption, isDismissing: front[index].isDismissing,
-      by: priority)
-    {
-      if let current = weakest, front[current].priority < front[index].priority { continue }
-      weakest = index
-    }
-    return weakest
+    return Front(candidate, at: input.now)
   }
 }

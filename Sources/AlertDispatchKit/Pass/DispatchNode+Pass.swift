@@ -70,11 +70,15 @@ extension DispatchNode {
   private func suspend(_ alert: AlertHandle) {
     guard alert.life.suspend() else { return }
     alert.pauseAutoDismiss()
+    alert.pauseMinimumDisplay()
     alert.coveredBy = nil
     domain.removeVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.suspended)
     alert.activePresenter?.hide(alert)
+    // A take-down that waited for the minimum display time is carried out now: nothing of the
+    // alert is left on screen to keep up.
+    alert.closeHeld()
   }
 
   /// Brings back a suspended alert.
@@ -89,6 +93,7 @@ extension DispatchNode {
     alert.updateQueueMembership()
     alert.emit(.restored)
     alert.activePresenter?.restore(alert)
+    alert.startMinimumDisplay()
     alert.startAutoDismiss()
   }
 
@@ -100,6 +105,7 @@ extension DispatchNode {
       return false
     }
     guard alert.life.present() else { return true }
+    alert.startMinimumDisplay()
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
@@ -114,6 +120,7 @@ extension DispatchNode {
       markShown(alert)
     case .cannotPresentNow(let reason):
       domain.removeVisible(alert)
+      alert.pauseMinimumDisplay()
       _ = alert.life.refuse()
       alert.updateQueueMembership()
       refuse(alert, reason)

@@ -47,6 +47,7 @@ extension DispatchNode {
     var lane = PassInput.Lane(
       capacity: state.lane.capacity.limit, minimumGap: state.lane.minimumGap,
       lastEnd: state.lastEnd)
+    let now = clock.now
     for alert in state.visible {
       alerts.append(alert)
       var cover = PassInput.Cover.none
@@ -59,7 +60,8 @@ extension DispatchNode {
           alert: alert.ref, priority: alert.priority, upStamp: alert.upStamp,
           isDismissing: alert.state.isDismissing, isOnChain: chain.contains(alert.owner),
           cover: cover, interruption: alert.request.interruption,
-          offstage: alert.request.offstage))
+          offstage: alert.request.offstage,
+          minimumUntil: alert.state.isDismissing ? nil : alert.minimumDisplayEnd(at: now)))
     }
     if let limit = state.lane.maximumWaiting {
       lane.maximumWaiting = limit
@@ -120,6 +122,7 @@ extension DispatchNode {
         PassInput.Retry(at: $0, reason: alert.refusalReason ?? "refused")
       },
       style: request.style, interruption: request.interruption, preemption: request.preemption,
+      minimumDisplay: alert.minimumRemaining,
       ledgerKeys: request.isCounted ? request.frequencyLedgerKeys : [],
       limits: alert.mayBeCapped ? frequencyLimits(for: request) : [], beneath: beneath)
   }

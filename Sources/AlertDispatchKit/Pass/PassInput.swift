@@ -68,6 +68,9 @@ struct PassInput: Sendable {
     var interruption: InterruptionPolicy = .suspend
     /// What happens to it when its dispatch is not on the chain.
     var offstage: OffstagePolicy = .suspend
+    /// When its minimum display time ends, if that is after the pass: until then no preemption
+    /// takes it down.
+    var minimumUntil: AlertInstant?
   }
 
   /// Whether a visible alert is beneath another.
@@ -104,6 +107,9 @@ struct PassInput: Sendable {
     var interruption: InterruptionPolicy = .suspend
     /// Whether it may take a front alert's place (rule 5).
     var preemption: PreemptionPolicy = .preempt
+    /// The minimum display time it owes once up: all of it for a queued alert, what is left for
+    /// a suspended one; `nil` for none.
+    var minimumDisplay: Duration?
     /// The ledger keys a show of it counts under (its cap's, its category's).
     var ledgerKeys: [String] = []
     /// The caps and budgets it must fit in to go up, with the shows counted so far; empty when

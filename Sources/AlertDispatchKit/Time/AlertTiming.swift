@@ -15,23 +15,36 @@ public struct AlertTiming: Sendable, Hashable {
   /// Once up, the framework closes the alert after this long in front, with result
   /// ``AlertResult/autoDismissed``. The time is paused while the alert is suspended.
   public var autoDismiss: Duration?
+  /// Once up, the framework does not take the alert down before it has been up this long: a
+  /// preemption waits for it, and ``AlertHandle/cancel()``, ``AlertHandle/close(result:)``,
+  /// ``AlertDispatch/cancelAlerts(_:includingSubtree:)`` and an ``autoDismiss`` that runs out
+  /// sooner are carried out when it ends. The user is never held: ``AlertHandle/didDismiss(result:)``
+  /// ends the alert at once. The time counts while the alert is up (in front or covered) and
+  /// is paused while it is suspended; zero or `nil` means none.
+  public var minimumDisplay: Duration?
 
-  /// Creates timing; by default no deadline, no expiry, no delay, no auto-dismiss.
+  /// Creates timing; by default no deadline, no expiry, no delay, no auto-dismiss, no minimum
+  /// display time.
   public init(
     readinessDeadline: Duration? = nil,
     expiry: Duration? = nil,
     delay: Duration = .zero,
-    autoDismiss: Duration? = nil
+    autoDismiss: Duration? = nil,
+    minimumDisplay: Duration? = nil
   ) {
     self.readinessDeadline = readinessDeadline
     self.expiry = expiry
     self.delay = delay
     self.autoDismiss = autoDismiss
+    self.minimumDisplay = minimumDisplay
   }
 
   /// A message saying which duration is out of range, or `nil`.
   var validationError: String? {
     if delay < .zero { return "delay is negative (\(AlertInstant.format(delay)))" }
+    if let minimumDisplay, minimumDisplay < .zero {
+      return "minimum display time is negative (\(AlertInstant.format(minimumDisplay)))"
+    }
     // Checked one by one, not from an array: every add validates its timing.
     func mustBePositive(_ name: String, _ value: Duration?) -> String? {
       guard let value, value <= .zero else { return nil }

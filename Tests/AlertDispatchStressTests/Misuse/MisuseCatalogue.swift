@@ -60,7 +60,7 @@ enum MisuseCatalogue {
   /// Every case, by number: each concern's file holds its own, numbered as they were added.
   static let cases: [MisuseCase] =
     (alertCases + requestCases + treeCases + timeAndPolicyCases + simulatorCases + mannerCases
-    + showNowCases)
+    + showNowCases + minimumDisplayCases)
     .sorted { $0.id < $1.id }
 
   // MARK: Calls on an alert
