@@ -102,7 +102,7 @@ final class StressWorld {
   var minimumChecked = 0
   /// The roots whose last alert just ended, by identity, with their names: a drained event is
   /// due from each before anything else happens.
-  var awaitingDrained: [ObjectIdentifier: String] = [:]
+  var awaitingDrained: [ObjectIdentifier: AwaitedDrain] = [:]
 
   /// The scenario defaults for caps: 2026-01-01 09:00 UTC, version 1.0.
   static let startDate = Date(timeIntervalSince1970: 1_767_258_000)

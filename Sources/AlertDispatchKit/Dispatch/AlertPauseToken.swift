@@ -65,7 +65,11 @@ public final class AlertPauseToken: CustomStringConvertible {
   /// Ends the pause: what it held back may go up again, unless another pause holds it. A
   /// second release is ignored with a diagnostic.
   public func release() {
-    guard let dispatch else { return }
+    guard let dispatch else {
+      // The dispatch is gone, and its pauses with it.
+      isReleased = true
+      return
+    }
     let node = dispatch.node
     guard !isReleased else {
       let by = endedByResume ? " (by resume())" : ""

@@ -2,6 +2,16 @@ extension DispatchNode {
   func applyAdd(_ alert: AlertHandle) {
     let root = root
     let domain = root.domain
+    // The alert an add replaces ends before the newcomer is registered: the domain is not
+    // drained then, and is asked once the add is over.
+    domain.addsRunning += 1
+    defer {
+      domain.addsRunning -= 1
+      if domain.addsRunning == 0 && domain.drainedHeld {
+        domain.drainedHeld = false
+        root.emitDrainedIfEmpty()
+      }
+    }
     let timing = alert.request.timing
     let addedAt = root.clock.now
     if timing.delay > .zero { alert.notBefore = addedAt + timing.delay }

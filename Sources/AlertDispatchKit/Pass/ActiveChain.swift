@@ -5,9 +5,20 @@
 /// on the way. It is a few dispatches long, so look-ups are linear.
 @MainActor
 struct ActiveChain {
-  /// A dispatch of the chain.
+  /// A dispatch of the chain, and the lanes that pauses of it or of a dispatch above it hold
+  /// whole.
   struct Link {
     let node: DispatchNode
+    /// Whether a pause of the whole dispatch is held at or above it.
+    var holdsAll = false
+    /// The lanes a lane pause at or above it holds.
+    var heldLanes: [String] = []
+
+    /// Whether a pass may pass over `line`, of `lane`, without reading it: a pause holds every
+    /// alert of it (see ``ActiveChain/pause(holding:)``), none of which ignores pauses.
+    func skips(_ line: LaneLine, of lane: LaneKey) -> Bool {
+      line.exemptCount == 0 && (holdsAll || heldLanes.contains(lane.rawValue))
+    }
   }
 
   /// The chain, root first.
@@ -24,8 +35,22 @@ struct ActiveChain {
     // No dispatch can come twice: an active child's parent is the dispatch before it, and
     // parent links have no cycle. The bound only guards against a hang should that ever break.
     while let node = next, node.canBeOnChain, links.count < 100_000 {
-      if !node.pauses.isEmpty { hasPauses = true }
-      links.append(Link(node: node))
+      var link = Link(node: node)
+      if let above = links.last {
+        link.holdsAll = above.holdsAll
+        link.heldLanes = above.heldLanes
+      }
+      if !node.pauses.isEmpty {
+        hasPauses = true
+        for pause in node.pauses {
+          switch pause.scope {
+          case .all: link.holdsAll = true
+          case .lane(let name): link.heldLanes.append(name)
+          case .category: break
+          }
+        }
+      }
+      links.append(link)
       next = node.activeChild()
     }
   }

@@ -31,8 +31,8 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   case waitingBehind(AlertID)
   /// Its lane is full with these alerts, which it may not preempt.
   case outranked(by: [AlertID])
-  /// Its lane is full with these alerts, each of which the framework asked its presenter to
-  /// close: it goes up once they are gone (an alert with its own id among them).
+  /// Its lane is full, and has room for it once these alerts, which the framework asked their
+  /// presenter to close, are gone (an alert with its own id among them): it goes up then.
   case waitingForDismissal(of: [AlertID])
   /// Its lane is full with these alerts; it outranks one of them but does not interrupt
   /// (``PreemptionPolicy/wait``), so it goes up when there is room.

@@ -105,16 +105,19 @@ extension Arbiter {
       {
         return .minimumDisplay(of: freed.alert, until: freed.until)
       }
-      return fullLane(front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
+      return fullLane(
+        front.map(\.alert.id), leaving: front.filter(\.isDismissing).map(\.alert.id),
+        capacity: lane.capacity)
     }
     return .eligible
   }
 
   /// Why a candidate waits in a lane full with the alerts `front`, none of which it may
-  /// preempt: they outrank it (or may not be interrupted), or every one of them is being
-  /// dismissed and the lane has room once they are gone.
-  static func fullLane(_ front: [AlertID], allLeaving: Bool) -> AlertExplanation {
-    allLeaving ? .waitingForDismissal(of: front) : .outranked(by: front)
+  /// preempt: the lane has room once those of them that are being dismissed (`leaving`) are
+  /// gone, or they outrank it (or may not be interrupted).
+  static func fullLane(_ front: [AlertID], leaving: [AlertID], capacity: Int) -> AlertExplanation {
+    !leaving.isEmpty && front.count - leaving.count < capacity
+      ? .waitingForDismissal(of: leaving) : .outranked(by: front)
   }
 
   /// Rule 5: whether a front alert of `priority`, with `interruption`, may give its place to a

@@ -252,7 +252,8 @@ struct Arbiter {
       }
       guard Arbiter.weakestInterruptible(in: front, below: candidate.priority) != nil else {
         let reason = Arbiter.fullLane(
-          front.map(\.alert.id), allLeaving: front.allSatisfy(\.isDismissing))
+          front.map(\.alert.id), leaving: front.filter(\.isDismissing).map(\.alert.id),
+          capacity: capacity)
         plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
         return true
       }

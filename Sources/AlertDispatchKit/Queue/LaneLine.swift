@@ -57,6 +57,9 @@ struct LaneLine {
 
   /// Lowest priority first.
   private var bands: [Band] = []
+  /// How many alerts of the line ignore pauses (``AlertRequest/ignoresPause``): a pass may pass
+  /// over a paused line without reading it only when there are none.
+  private(set) var exemptCount = 0
 
   /// Whether no alert waits in the line.
   var isEmpty: Bool { bands.isEmpty }
@@ -67,11 +70,14 @@ struct LaneLine {
   /// Puts `alert` in its place in line, unless it is there.
   mutating func insert(_ alert: AlertHandle) {
     let (index, found) = band(of: alert.priority)
-    guard found else {
-      return bands.insert(Band(priority: alert.priority, alerts: [alert]), at: index)
+    if found {
+      let place = bands[index].place(of: alert)
+      if bands[index].holds(alert, at: place) { return }
+      bands[index].alerts.insert(alert, at: place)
+    } else {
+      bands.insert(Band(priority: alert.priority, alerts: [alert]), at: index)
     }
-    let place = bands[index].place(of: alert)
-    if !bands[index].holds(alert, at: place) { bands[index].alerts.insert(alert, at: place) }
+    if alert.request.ignoresPause { exemptCount += 1 }
   }
 
   /// Takes `alert` out of the line; returns whether it was there.
@@ -83,6 +89,7 @@ struct LaneLine {
     guard bands[index].holds(alert, at: place) else { return false }
     bands[index].alerts.remove(at: place)
     if bands[index].alerts.isEmpty { bands.remove(at: index) }
+    if alert.request.ignoresPause { exemptCount -= 1 }
     return true
   }
 

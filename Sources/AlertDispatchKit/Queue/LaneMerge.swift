@@ -1,5 +1,6 @@
 /// The candidates of one lane across the active chain, in line order: the lines of the chain's
-/// dispatches, merged (a paused alert among them is held by rule 3).
+/// dispatches, merged. A paused alert among them is held by rule 3; a line that a pause holds
+/// whole, with no alert that ignores pauses, is passed over unread (see ``ActiveChain/Link``).
 ///
 /// A chain is a few dispatches long: the next candidate is the best of the lines' fronts. Most
 /// passes read only the first candidate, which is found from the lines' fronts alone; readers
@@ -43,7 +44,7 @@ struct LaneMerge {
   private mutating func makeReaders(after read: AlertHandle?) {
     hasReaders = true
     for link in chain.links {
-      guard let line = link.node.lines[lane] else { continue }
+      guard let line = link.node.lines[lane], !link.skips(line, of: lane) else { continue }
       var reader = line.reader()
       if let alert = reader.next() { heads.append((reader, alert)) }
     }
@@ -65,7 +66,8 @@ extension ActiveChain {
   func front(of lane: LaneKey) -> AlertHandle? {
     var best: AlertHandle?
     for link in links {
-      guard let front = link.node.lines[lane]?.first else { continue }
+      guard let line = link.node.lines[lane], !link.skips(line, of: lane), let front = line.first
+      else { continue }
       if let current = best, !front.ranksBefore(current) { continue }
       best = front
     }

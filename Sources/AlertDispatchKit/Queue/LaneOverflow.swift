@@ -6,7 +6,8 @@ public enum LaneOverflow: Hashable, Sendable, CustomStringConvertible {
   case refuseNewcomer
   /// The oldest waiting alert ends: the newest news wins.
   case dropOldest
-  /// The lowest-priority waiting alert ends, the newest among equals (the last in line).
+  /// The lowest-priority waiting alert ends, the newest added among equals (whatever the
+  /// lane's order or the alerts' placement).
   case dropLowestPriority
 
   /// `refuse-newcomer`, `drop-oldest` or `drop-lowest-priority`.

@@ -72,6 +72,31 @@ struct DrainedEventTests {
     f.verify(allEnded: true)
   }
 
+  @Test("Replacing the domain's only waiting alert does not drain it; the replacement's end does")
+  func replacementKeepsItBusy() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let seen = watch(home)
+    let pause = home.pause()
+    f.add("promo", to: home)
+    f.add("promo", to: home, duplicates: .replaceExisting)
+    #expect(seen.events == ["ended promo"])
+    pause.release()
+    f.presenter.tap("promo", "OK")
+    #expect(seen.events == ["ended promo", "ended promo", "drained @home"])
+    f.verify(allEnded: true)
+  }
+
+  @Test("An add refused at once on an empty domain drains it again")
+  func refusedAdd() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let seen = watch(home)
+    f.add("bad", to: home, lane: AlertLane("zero", capacity: .limited(0)))
+    #expect(seen.events == ["ended bad", "drained @home"])
+    f.verify(allEnded: true)
+  }
+
   @Test("A child's observer does not see the domain drained; its root's does")
   func onlyTheRoot() {
     let f = Fixture()

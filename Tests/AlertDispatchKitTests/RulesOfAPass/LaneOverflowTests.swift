@@ -96,6 +96,24 @@ struct LaneOverflowTests {
     f.verify()
   }
 
+  @Test("In a lane of two, an alert waiting only for the one it cancelled is not refused")
+  func cancelPreemptionInAPair() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(200)
+    let home = f.dispatch("home")
+    let pair = AlertLane(
+      "pair", capacity: .limited(2), maximumWaiting: 1, overflow: .refuseNewcomer)
+    f.add("promo", to: home, priority: .low, lane: pair, interruption: .cancel)
+    f.add("update", to: home, priority: .high, lane: pair)
+    f.add("queued", to: home, lane: pair)
+    let offer = f.add("offer", to: home, priority: .normal, lane: pair)
+    f.expect(["present promo @home", "present update @home", "dismiss promo @home"])
+    #expect(offer.state == .queued)
+    f.clock.advance(by: .milliseconds(200))
+    f.expect(["end promo: cancelled(preempted by queued)", "present queued @home"])
+    f.verify()
+  }
+
   @Test("A waiting limit below 1 is an invalid request")
   func limitBelowOne() {
     let f = Fixture()

@@ -63,6 +63,23 @@ struct ShowNowOrDropTests {
     f.verify()
   }
 
+  @Test("In a lane of two, it goes up once the victim it cancelled is gone, beside the other")
+  func waitsForItsVictimInAPair() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(200)
+    let home = f.dispatch("home")
+    let pair = AlertLane("pair", capacity: .limited(2))
+    f.add("promo", to: home, priority: .low, lane: pair, interruption: .cancel)
+    f.add("update", to: home, priority: .high, lane: pair)
+    let offer = f.add("offer", to: home, lane: pair, showNowOrDrop: true)
+    f.expect(["present promo @home", "present update @home", "dismiss promo @home"])
+    #expect(offer.state == .queued)
+    #expect(home.explain("offer") == .waitingForDismissal(of: ["promo"]))
+    f.clock.advance(by: .milliseconds(200))
+    f.expect(["end promo: cancelled(preempted by offer)", "present offer @home"])
+    f.verify()
+  }
+
   @Test("It goes up once its cancelled victim is gone, when the presenter reports it at once")
   func cancelledVictimGoneAtOnce() {
     let f = Fixture()
