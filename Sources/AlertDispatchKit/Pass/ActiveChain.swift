@@ -5,26 +5,26 @@
 /// on the way. It is a few dispatches long, so look-ups are linear.
 @MainActor
 struct ActiveChain {
-  /// A dispatch of the chain, and the lanes that pauses of it or of a dispatch above it hold
-  /// whole.
+  /// A dispatch of the chain.
   struct Link {
     let node: DispatchNode
-    /// Whether a pause of the whole dispatch is held at or above it.
-    var holdsAll = false
-    /// The lanes a lane pause at or above it holds.
-    var heldLanes: [String] = []
+  }
 
-    /// Whether a pass may pass over `line`, of `lane`, without reading it: a pause holds every
-    /// alert of it (see ``ActiveChain/pause(holding:)``), none of which ignores pauses.
-    func skips(_ line: LaneLine, of lane: LaneKey) -> Bool {
-      line.exemptCount == 0 && (holdsAll || heldLanes.contains(lane.rawValue))
-    }
+  /// What the pauses of a link and of the links above it hold whole.
+  private struct Held {
+    /// Whether a pause of the whole dispatch is held.
+    var all = false
+    /// The lanes a lane pause holds.
+    var lanes: [String] = []
   }
 
   /// The chain, root first.
   private(set) var links: [Link] = []
   /// Whether a dispatch of the chain holds a pause (see ``pause(holding:)``).
   private(set) var hasPauses = false
+  /// For each link, once a dispatch of the chain holds a pause: what the pauses at or above it
+  /// hold whole; empty while none does.
+  private var held: [Held] = []
 
   /// Builds the chain from `root`.
   init(root: DispatchNode) {
@@ -35,22 +35,22 @@ struct ActiveChain {
     // No dispatch can come twice: an active child's parent is the dispatch before it, and
     // parent links have no cycle. The bound only guards against a hang should that ever break.
     while let node = next, node.canBeOnChain, links.count < 100_000 {
-      var link = Link(node: node)
-      if let above = links.last {
-        link.holdsAll = above.holdsAll
-        link.heldLanes = above.heldLanes
-      }
-      if !node.pauses.isEmpty {
+      if !node.pauses.isEmpty && !hasPauses {
         hasPauses = true
+        held = Array(repeating: Held(), count: links.count)
+      }
+      if hasPauses {
+        var here = held.last ?? Held()
         for pause in node.pauses {
           switch pause.scope {
-          case .all: link.holdsAll = true
-          case .lane(let name): link.heldLanes.append(name)
+          case .all: here.all = true
+          case .lane(let name): here.lanes.append(name)
           case .category: break
           }
         }
+        held.append(here)
       }
-      links.append(link)
+      links.append(Link(node: node))
       next = node.activeChild()
     }
   }
@@ -63,6 +63,13 @@ struct ActiveChain {
       if scopes.contains(.all) { return link.node.name + " (paused)" }
       return link.node.name + " (paused: \(scopes.map(\.description).joined(separator: ", ")))"
     }
+  }
+
+  /// Whether a pass may pass over `line`, of `lane`, of the link at `index` without reading it:
+  /// a pause holds every alert of it (see ``pause(holding:)``), none of which ignores pauses.
+  func skips(_ line: LaneLine, of lane: LaneKey, at index: Int) -> Bool {
+    guard hasPauses, line.exemptCount == 0 else { return false }
+    return held[index].all || held[index].lanes.contains(lane.rawValue)
   }
 
   /// Whether `dispatch` is on the chain.

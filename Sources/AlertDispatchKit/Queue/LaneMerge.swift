@@ -1,6 +1,6 @@
 /// The candidates of one lane across the active chain, in line order: the lines of the chain's
 /// dispatches, merged. A paused alert among them is held by rule 3; a line that a pause holds
-/// whole, with no alert that ignores pauses, is passed over unread (see ``ActiveChain/Link``).
+/// whole, with no alert that ignores pauses, is passed over unread (see ``ActiveChain/skips(_:of:at:)``).
 ///
 /// A chain is a few dispatches long: the next candidate is the best of the lines' fronts. Most
 /// passes read only the first candidate, which is found from the lines' fronts alone; readers
@@ -43,8 +43,10 @@ struct LaneMerge {
   /// Makes a reader of each line, past `read`, the candidate already returned.
   private mutating func makeReaders(after read: AlertHandle?) {
     hasReaders = true
-    for link in chain.links {
-      guard let line = link.node.lines[lane], !link.skips(line, of: lane) else { continue }
+    for (index, link) in chain.links.enumerated() {
+      guard let line = link.node.lines[lane], !chain.skips(line, of: lane, at: index) else {
+        continue
+      }
       var reader = line.reader()
       if let alert = reader.next() { heads.append((reader, alert)) }
     }
@@ -65,8 +67,9 @@ extension ActiveChain {
   /// The first alert in line order among the lines of `lane` of the chain's dispatches.
   func front(of lane: LaneKey) -> AlertHandle? {
     var best: AlertHandle?
-    for link in links {
-      guard let line = link.node.lines[lane], !link.skips(line, of: lane), let front = line.first
+    for (index, link) in links.enumerated() {
+      guard let line = link.node.lines[lane], !skips(line, of: lane, at: index),
+        let front = line.first
       else { continue }
       if let current = best, !front.ranksBefore(current) { continue }
       best = front
