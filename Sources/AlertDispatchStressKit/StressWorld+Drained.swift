@@ -4,26 +4,19 @@ extension StressWorld {
   /// A root whose last alert just ended: a drained event is due from it.
   struct AwaitedDrain {
     weak var root: AlertDispatch?
-    /// Whether the drained event must come before the next end. One whose last alert was
-    /// replaced may be busy again by then: an add ends the alert it replaces before its own
-    /// alert is registered, and the domain is drained only if that one ends too. Such a root is
-    /// checked at the end of the operation instead.
-    var isDueAtOnce: Bool
   }
 
-  /// Watches the drained events of `dispatch` while it is a root: one comes after the `ended`
-  /// event of the last unfinished alert of its domain, and at no other time.
+  /// Watches the drained events of `dispatch` while it is a root: one comes right after the
+  /// `ended` event of the last unfinished alert of its domain, and at no other time.
   func observeDrains(of dispatch: AlertDispatch) {
     dispatch.observe { [weak self, weak dispatch] event in
       guard let self, let dispatch, dispatch.parent == nil else { return }
       let key = ObjectIdentifier(dispatch)
       switch event.kind {
-      case .ended(let outcome):
-        checkDrained(atEndOfStep: false)
+      case .ended:
+        checkDrained()
         // The ended alert has left its dispatch: the domain is empty now, or it is not.
-        guard dispatch.subtreeAlerts.isEmpty else { break }
-        let replaced = if case .cancelled(.replaced) = outcome { true } else { false }
-        awaitingDrained[key] = AwaitedDrain(root: dispatch, isDueAtOnce: !replaced)
+        if dispatch.subtreeAlerts.isEmpty { awaitingDrained[key] = AwaitedDrain(root: dispatch) }
       case .drained:
         drains += 1
         if awaitingDrained.removeValue(forKey: key) == nil {
@@ -38,19 +31,12 @@ extension StressWorld {
     }
   }
 
-  /// Reports every root whose last alert ended without a drained event after it, and whose
-  /// domain is still empty: those due at once, and at the end of a step every one.
-  func checkDrained(atEndOfStep: Bool = true) {
-    var names: [String] = []
-    for (key, awaited) in awaitingDrained where atEndOfStep || awaited.isDueAtOnce {
-      awaitingDrained[key] = nil
-      guard let root = awaited.root, root.parent == nil, root.subtreeAlerts.isEmpty else {
-        continue
-      }
-      names.append(root.name)
-    }
+  /// Reports every root whose last alert ended without a drained event right after it.
+  func checkDrained() {
+    let names = awaitingDrained.values.compactMap(\.root?.name)
     for name in names.sorted() {
       report(.drained, "the last alert of \(name)'s domain ended, and no drained event followed")
     }
+    awaitingDrained = [:]
   }
 }

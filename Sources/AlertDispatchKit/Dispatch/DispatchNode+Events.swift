@@ -58,7 +58,6 @@ extension DispatchNode {
   /// unfinished alert is left in any dispatch of the domain (``AlertEvent/Kind/drained``).
   func emitDrainedIfEmpty() {
     guard DispatchNode.observedDispatches > 0, !observers.isEmpty else { return }
-    if domain.addsRunning > 0 { return domain.drainedHeld = true }
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
       if !node.alerts.isEmpty { return }

@@ -2,16 +2,6 @@ extension DispatchNode {
   func applyAdd(_ alert: AlertHandle) {
     let root = root
     let domain = root.domain
-    // The alert an add replaces ends before the newcomer is registered: the domain is not
-    // drained then, and is asked once the add is over.
-    domain.addsRunning += 1
-    defer {
-      domain.addsRunning -= 1
-      if domain.addsRunning == 0 && domain.drainedHeld {
-        domain.drainedHeld = false
-        root.emitDrainedIfEmpty()
-      }
-    }
     let timing = alert.request.timing
     let addedAt = root.clock.now
     if timing.delay > .zero { alert.notBefore = addedAt + timing.delay }
@@ -38,13 +28,17 @@ extension DispatchNode {
       diagnose("alert '\(alert.request.id)' refused: dependency cycle", alert: alert)
       return alert.end(.cancelled(.dependencyCycle(cycle)))
     }
-    if let holder {
+    if holder != nil {
       domain.setAlert(nil, for: alert.id)
-      existing?.close(with: .cancelled(.replaced(by: alert.id)))
-      holder.life.giveUpID()
       waiters = domain.claim(alert)
     }
+    // The newcomer is registered before the alert it replaces ends: the domain is never
+    // without an unfinished alert meanwhile (it is not drained).
     register(alert, in: domain, waiters: waiters)
+    if let holder {
+      existing?.close(with: .cancelled(.replaced(by: alert.id)))
+      holder.life.giveUpID()
+    }
     domain.noteWaiting(alert)
     schedule(alert, timing, addedAt: addedAt, on: root.clock)
     Engine.shared.markDirty(root)

@@ -33,10 +33,6 @@ final class Domain {
   /// domains that join may each have one (Decisions.md, "Joining domains"). When the holder
   /// ends, the oldest takes the id over. Empty unless a join made such a pair.
   var sharers: [AlertID: [AlertHandle]] = [:]
-  /// How many adds are running: the check for a drained domain waits until they are over
-  /// (``drainedHeld`` says an alert ended meanwhile).
-  var addsRunning = 0
-  var drainedHeld = false
   /// Alerts waiting for a presenter retry.
   var refused: [ObjectIdentifier: AlertHandle] = [:]
   /// The unfinished alerts that go up now or end (``AlertRequest/showNowOrDrop``) and have not
