@@ -26,6 +26,12 @@ public enum AlertPauseScope: Hashable, Sendable, CustomStringConvertible {
     case .category(let name): return request.category == name
     }
   }
+
+  /// Whether a pause of this scope holds every alert of the lane with this name that does not
+  /// ignore pauses (see ``holds(_:)``): a pass need not read that lane's lines.
+  func holdsWholeLane(_ name: String) -> Bool {
+    self == .all || self == .lane(name)
+  }
 }
 
 /// One pause of a dispatch, from ``AlertDispatch/pause()``, ``AlertDispatch/pause(lane:)`` or

@@ -10,21 +10,13 @@ struct ActiveChain {
     let node: DispatchNode
   }
 
-  /// What the pauses of a link and of the links above it hold whole.
-  private struct Held {
-    /// Whether a pause of the whole dispatch is held.
-    var all = false
-    /// The lanes a lane pause holds.
-    var lanes: [String] = []
-  }
-
   /// The chain, root first.
   private(set) var links: [Link] = []
   /// Whether a dispatch of the chain holds a pause (see ``pause(holding:)``).
   private(set) var hasPauses = false
-  /// For each link, once a dispatch of the chain holds a pause: what the pauses at or above it
-  /// hold whole; empty while none does.
-  private var held: [Held] = []
+  /// For each link, once a dispatch of the chain holds a pause: the scopes of the pauses held at
+  /// or above it; empty while none does.
+  private var held: [[AlertPauseScope]] = []
 
   /// Builds the chain from `root`.
   init(root: DispatchNode) {
@@ -37,17 +29,10 @@ struct ActiveChain {
     while let node = next, node.canBeOnChain, links.count < 100_000 {
       if !node.pauses.isEmpty && !hasPauses {
         hasPauses = true
-        held = Array(repeating: Held(), count: links.count)
+        held = Array(repeating: [], count: links.count)
       }
       if hasPauses {
-        var here = held.last ?? Held()
-        for pause in node.pauses {
-          switch pause.scope {
-          case .all: here.all = true
-          case .lane(let name): here.lanes.append(name)
-          case .category: break
-          }
-        }
+        let here = (held.last ?? []) + node.pauses.map(\.scope)
         held.append(here)
       }
       links.append(Link(node: node))
@@ -69,7 +54,7 @@ struct ActiveChain {
   /// a pause holds every alert of it (see ``pause(holding:)``), none of which ignores pauses.
   func skips(_ line: LaneLine, of lane: LaneKey, at index: Int) -> Bool {
     guard hasPauses, line.exemptCount == 0 else { return false }
-    return held[index].all || held[index].lanes.contains(lane.rawValue)
+    return held[index].contains { $0.holdsWholeLane(lane.rawValue) }
   }
 
   /// Whether `dispatch` is on the chain.
