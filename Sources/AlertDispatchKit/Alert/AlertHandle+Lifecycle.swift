@@ -121,10 +121,12 @@ extension AlertHandle {
   func end(_ outcome: AlertOutcome, presenterAsked: Bool = false) {
     let wasVisible = state.isVisible
     let wasRegistered = life.isRegistered
-    guard life.end(outcome, presenterAsked: presenterAsked) else {
+    var ended = life
+    guard ended.end(outcome, presenterAsked: presenterAsked) else {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
+    life = ended
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil

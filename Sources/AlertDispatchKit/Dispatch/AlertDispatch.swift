@@ -245,7 +245,7 @@ public final class AlertDispatch {
   public func resume() {
     Engine.shared.perform { [node] in
       for token in node.pauses where token.scope == .all { token.endByResume() }
-      node.pauses.removeAll { $0.scope == .all }
+      node.pauses = node.pauses.filter { $0.scope != .all }
       node.requestPass()
     }
   }

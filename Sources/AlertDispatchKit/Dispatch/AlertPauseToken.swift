@@ -85,7 +85,7 @@ public final class AlertPauseToken: CustomStringConvertible {
     }
     isReleased = true
     Engine.shared.perform { [self] in
-      node.pauses.removeAll { $0 === self }
+      node.pauses = node.pauses.filter { $0 !== self }
       node.requestPass()
     }
   }
@@ -104,7 +104,7 @@ extension DispatchNode {
   /// Holds `token` on this dispatch (unless it was released meanwhile).
   func hold(_ token: AlertPauseToken) {
     guard !token.isReleased else { return }
-    pauses.append(token)
+    pauses = pauses + [token]
     requestPass()
   }
 

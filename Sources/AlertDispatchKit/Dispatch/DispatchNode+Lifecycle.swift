@@ -219,9 +219,9 @@ extension DispatchNode {
     }
     let oldRoot = root
     if let parent, parent.activeChildNode === self { parent.activeChildNode = nil }
-    parent?.children.removeIdentical(self)
+    if let parent { parent.children = parent.children.filter { $0 !== self } }
     parent = newParent
-    newParent?.children.append(self)
+    if let newParent { newParent.children = newParent.children + [self] }
     stampJoined()
     let newRoot = root
     newRoot.rebuildDomain()

@@ -22,7 +22,11 @@ final class DispatchNode {
   var isReleased = false
   /// The parent node, or `nil` for a root.
   var parent: DispatchNode?
-  /// The child nodes, in the order they joined.
+  /// The child nodes, in the order they joined. Like ``pauses`` and ``observers``, it changes by
+  /// a new array being assigned, never in place: a change in place calls code (a copy, a growth,
+  /// a release) that Swift cannot see through while the array is being modified, and it then
+  /// checks every access to the property at run time, where this way it proves them all at
+  /// compile time (see Performance.md).
   var children: [DispatchNode] = []
   /// Names the active child; asked at every pass (see ``AlertDispatch/activeChildProvider``).
   var activeChildProvider: (@MainActor () -> AlertDispatch?)?
@@ -38,7 +42,8 @@ final class DispatchNode {
   var dismissalTimeout: Duration = .seconds(10)
   /// Whether the screen is visible (between `appear()` and `disappear()`).
   var isVisible: Bool
-  /// The pauses held on this dispatch, first taken first (see ``AlertPauseToken``).
+  /// The pauses held on this dispatch, first taken first (see ``AlertPauseToken``). Changed by
+  /// assignment only (see ``children``).
   var pauses: [AlertPauseToken] = []
   /// Whether `close()` was called, or the app released the dispatch.
   var isClosed = false
@@ -73,6 +78,8 @@ final class DispatchNode {
   let domain = Domain()
   var needsPass = false
   var lastRejectedChild: ObjectIdentifier?
+  /// The observers of this dispatch, first added first. Changed by assignment only (see
+  /// ``children``): every event reads it.
   var observers: [(Int, @MainActor (AlertEvent) -> Void)] = []
   /// The continuations of the `events` streams, by observation, finished on release.
   var streamContinuations: [Int: AsyncStream<AlertEvent>.Continuation] = [:]
@@ -166,14 +173,14 @@ final class DispatchNode {
   func observe(_ observer: @escaping @MainActor (AlertEvent) -> Void) -> AlertObservation {
     nextObserverID += 1
     if observers.isEmpty { DispatchNode.observedDispatches += 1 }
-    observers.append((nextObserverID, observer))
+    observers = observers + [(nextObserverID, observer)]
     return AlertObservation(id: nextObserverID)
   }
 
   /// Stops an observation.
   func removeObservation(_ observation: AlertObservation) {
     guard !observers.isEmpty else { return }
-    observers.removeAll { $0.0 == observation.id }
+    observers = observers.filter { $0.0 != observation.id }
     if observers.isEmpty { DispatchNode.observedDispatches -= 1 }
   }
 

@@ -47,7 +47,7 @@ struct Arbiter {
     for index in input.lanes.indices {
       arbiter.laneDecisions.append([])
       arbiter.restores = []
-      guard arbiter.planLane(index) else { throw MoreCandidatesNeeded(lane: index) }
+      guard arbiter.planLane(input.lanes[index]) else { throw MoreCandidatesNeeded(lane: index) }
       arbiter.restoreInUpOrder()
     }
     if arbiter.plan.isFinal {
@@ -160,9 +160,9 @@ struct Arbiter {
     }
   }
 
-  /// Plans the lane at `index`; returns false when it read past the input's candidates.
-  private mutating func planLane(_ index: Int) -> Bool {
-    let lane = input.lanes[index]
+  /// Plans `lane`, the lane being planned; returns false when it read past the input's
+  /// candidates.
+  private mutating func planLane(_ lane: PassInput.Lane) -> Bool {
     let capacity = lane.capacity
     // Rule 2: a visible alert whose dispatch left the chain is hidden (one being dismissed
     // finishes animating out where it is), or taken down for good when its offstage policy
@@ -212,13 +212,12 @@ struct Arbiter {
         plan.isFinal = false
       }
     }
-    return readCandidates(of: index, front: &front)
+    return readCandidates(of: lane, front: &front)
   }
 
   /// Rules 3 to 7 over the lane's candidates, in line order, with `front` the alerts in front.
   /// Returns false when it read past the input's candidates while the line goes on.
-  private mutating func readCandidates(of index: Int, front: inout [Front]) -> Bool {
-    let lane = input.lanes[index]
+  private mutating func readCandidates(of lane: PassInput.Lane, front: inout [Front]) -> Bool {
     let capacity = lane.capacity
     // Candidates come in line order, so none ranks above the one before it: once the lane is
     // full and no front alert is below that one, no later candidate can go up, and the plan

@@ -17,6 +17,10 @@ extension DispatchNode {
   /// front of each lane's line, and more of a line whenever the arbiter asks for it.
   func planPass(over chain: ActiveChain, at now: AlertInstant) -> (PassPlan, Snapshot) {
     var snapshot = Snapshot(input: PassInput(now: now, lanes: []))
+    // A pass most often names a few alerts per lane: one allocation holds them, where growing
+    // one alert at a time allocated again for the second and the third.
+    snapshot.alerts.reserveCapacity(4 * domain.lanes.count)
+    snapshot.input.lanes.reserveCapacity(domain.lanes.count)
     for index in domain.lanes.indices where !domain.lanes[index].waiting.isEmpty {
       domain.lanes[index].waiting.removeAll { $0.hasGoneUp || $0.state.isEnded }
     }
