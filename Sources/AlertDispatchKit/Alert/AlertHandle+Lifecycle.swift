@@ -121,6 +121,9 @@ extension AlertHandle {
   func end(_ outcome: AlertOutcome, presenterAsked: Bool = false) {
     let wasVisible = state.isVisible
     let wasRegistered = life.isRegistered
+    // Decided on a copy, then stored: ending in place would release the old stage's outcome
+    // while `life` is being modified, and Swift would then check every access to `life` at run
+    // time instead of proving them all at compile time.
     var ended = life
     guard ended.end(outcome, presenterAsked: presenterAsked) else {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
