@@ -26,14 +26,18 @@ struct Arbiter {
   private var plan = PassPlan()
   /// The shows the plan's presentations add, by ledger key (caps count them).
   private var plannedShows: [String: Int] = [:]
-  /// Each lane's decisions, in the order the lane's plan makes them, each with the stamp that
-  /// orders it across lanes (``interleaveLanes()``).
-  private var laneDecisions: [[(decision: PassDecision, stamp: UInt64?)]] = []
+  /// The decisions of every lane, each with its lane and the stamp that orders it across lanes
+  /// (``interleaveLanes()``); a lane's in the order its plan makes them. The lanes are planned
+  /// one after another, so the lane being planned has the last ones; the ends decided once every
+  /// lane is planned come after all of them.
+  private var decided: [(lane: Int, decision: PassDecision, stamp: UInt64?)] = []
+  /// The index of the lane being planned.
+  private var planning = 0
   /// The suspended alerts the plan brings back beneath their coverers: read again in their own
   /// place in line, they are already up.
   private var broughtBack: Set<AlertRef> = []
   /// The restores of the lane being planned, in line order: where the decisions of each are in
-  /// the lane's plan, and when its alert last went up (``restoreInUpOrder()``).
+  /// ``decided``, and when its alert last went up (``restoreInUpOrder()``).
   private var restores: [(decisions: Range<Int>, stamp: UInt64)] = []
 
   private init(_ input: PassInput) { self.input = input }
@@ -45,7 +49,7 @@ struct Arbiter {
   static func plan(_ input: PassInput) throws(MoreCandidatesNeeded) -> PassPlan {
     var arbiter = Arbiter(input)
     for index in input.lanes.indices {
-      arbiter.laneDecisions.append([])
+      arbiter.planning = index
       arbiter.restores = []
       guard arbiter.planLane(input.lanes[index]) else { throw MoreCandidatesNeeded(lane: index) }
       arbiter.restoreInUpOrder()
@@ -61,7 +65,7 @@ struct Arbiter {
   /// Adds `decision` to the plan of the lane being planned; `stamp`, for an alert that goes up
   /// again or leaves the screen, is when it last went up.
   private mutating func decide(_ decision: PassDecision, stamp: UInt64? = nil) {
-    laneDecisions[laneDecisions.count - 1].append((decision, stamp))
+    decided.append((planning, decision, stamp))
   }
 
   /// Ends the alerts that go up now or end (``PassInput/Lane/showNow``) that this plan, the one
@@ -74,9 +78,8 @@ struct Arbiter {
     // By index: a lane is a large value, and most have no such alert.
     for index in input.lanes.indices where !input.lanes[index].showNow.isEmpty {
       for alert in input.lanes[index].showNow {
-        let decided = laneDecisions[index].contains { $0.decision.names(alert) }
-        if decided || waitsForLeaving(alert) { continue }
-        laneDecisions[index].append((.end(alert, .cancelled(.notShownAtOnce)), nil))
+        if names(alert, in: index) || waitsForLeaving(alert) { continue }
+        decided.append((index, .end(alert, .cancelled(.notShownAtOnce)), nil))
         // Ending an alert frees the alerts that wait on it: plan again once it has ended.
         plan.isFinal = false
       }
@@ -92,14 +95,19 @@ struct Arbiter {
       let lane = input.lanes[index]
       let leaving = Set(
         lane.waiting.map(\.alert).filter { alert in
-          laneDecisions[index].contains { $0.decision.names(alert) } || waitsForLeaving(alert)
+          names(alert, in: index) || waitsForLeaving(alert)
         })
       for alert in Arbiter.overflowing(lane, leaving: leaving) {
-        laneDecisions[index].append((.end(alert, .cancelled(.overflow)), nil))
+        decided.append((index, .end(alert, .cancelled(.overflow)), nil))
         // Ending an alert frees the alerts that wait on it: plan again once it has ended.
         plan.isFinal = false
       }
     }
+  }
+
+  /// Whether a decision of the lane at `index` puts `alert` up, takes it down or ends it.
+  private func names(_ alert: AlertRef, in index: Int) -> Bool {
+    decided.contains { $0.lane == index && $0.decision.names(alert) }
   }
 
   /// Whether the plan holds `alert` back only for the alerts leaving its lane: it goes up once
@@ -118,21 +126,21 @@ struct Arbiter {
   /// it brings back beneath it, take the places the line gave restores, and every other
   /// decision keeps its place.
   private mutating func restoreInUpOrder() {
-    guard restores.count > 1 else { return }
-    let lane = laneDecisions.count - 1
-    let decisions = laneDecisions[lane]
+    guard let first = restores.first, restores.count > 1 else { return }
+    let decisions = decided
     let inUpOrder = restores.sorted {
       ($0.stamp, $0.decisions.lowerBound) < ($1.stamp, $1.decisions.lowerBound)
     }
-    var reordered: [(decision: PassDecision, stamp: UInt64?)] = []
-    var next = 0
+    // What comes before the first restore keeps its place.
+    var reordered: [(lane: Int, decision: PassDecision, stamp: UInt64?)] = []
+    var next = first.decisions.lowerBound
     for (place, restore) in zip(restores, inUpOrder) {
       reordered += decisions[next..<place.decisions.lowerBound]
       reordered += decisions[restore.decisions]
       next = place.decisions.upperBound
     }
     reordered += decisions[next...]
-    laneDecisions[lane] = reordered
+    decided.replaceSubrange(first.decisions.lowerBound..., with: reordered)
   }
 
   /// Joins the lanes' decisions into the plan. Each lane keeps its own order; across lanes, the
@@ -142,20 +150,27 @@ struct Arbiter {
   /// decision is unstamped, or is the earliest stamped one of the lanes' next decisions, goes
   /// next.
   private mutating func interleaveLanes() {
-    if laneDecisions.count == 1 { return plan.decisions = laneDecisions[0].map(\.decision) }
-    var next = Array(repeating: 0, count: laneDecisions.count)
+    // Most plans decide in one lane, whose order they keep.
+    if let first = decided.first, decided.allSatisfy({ $0.lane == first.lane }) {
+      return plan.decisions = decided.map(\.decision)
+    }
+    // Each lane's decisions, as places in `decided`, in the lane's order.
+    var lanes = Array(repeating: [Int](), count: input.lanes.count)
+    for place in decided.indices { lanes[decided[place].lane].append(place) }
+    var next = Array(repeating: 0, count: lanes.count)
+    func stamp(of lane: Int) -> UInt64? { decided[lanes[lane][next[lane]]].stamp }
     while true {
       var earliest: UInt64?
-      for (lane, decisions) in laneDecisions.enumerated() where next[lane] < decisions.count {
-        if let stamp = decisions[next[lane]].stamp { earliest = min(earliest ?? stamp, stamp) }
+      for lane in lanes.indices where next[lane] < lanes[lane].count {
+        if let stamp = stamp(of: lane) { earliest = min(earliest ?? stamp, stamp) }
       }
-      let lane = laneDecisions.indices.first { lane in
-        guard next[lane] < laneDecisions[lane].count else { return false }
-        let stamp = laneDecisions[lane][next[lane]].stamp
+      let lane = lanes.indices.first { lane in
+        guard next[lane] < lanes[lane].count else { return false }
+        let stamp = stamp(of: lane)
         return stamp == nil || stamp == earliest
       }
       guard let lane else { return }
-      plan.decisions.append(laneDecisions[lane][next[lane]].decision)
+      plan.decisions.append(decided[lanes[lane][next[lane]]].decision)
       next[lane] += 1
     }
   }
@@ -168,14 +183,16 @@ struct Arbiter {
     // finishes animating out where it is), or taken down for good when its offstage policy
     // says so. One covered by an alert hidden with it is hidden beneath it, and comes back
     // beneath it.
-    let leavingShown = lane.shown.filter { !$0.isDismissing && !$0.isOnChain }
-    let leaving = leavingShown.map(\.alert)
-    let hiding = leavingShown.filter { $0.offstage == .suspend }.map(\.alert)
-    for shown in leavingShown {
+    let leaving = lane.shown.filter { !$0.isDismissing && !$0.isOnChain }
+    func isLeaving(_ alert: AlertRef) -> Bool { leaving.contains { $0.alert == alert } }
+    func isHidden(_ alert: AlertRef) -> Bool {
+      leaving.contains { $0.alert == alert && $0.offstage == .suspend }
+    }
+    for shown in leaving {
       if shown.offstage == .end {
         decide(.dismiss(shown.alert, .cancelled(.ownerLeft)), stamp: shown.upStamp)
         plan.isFinal = false
-      } else if case .by(let coverer) = shown.cover, hiding.contains(coverer) {
+      } else if case .by(let coverer) = shown.cover, isHidden(coverer) {
         decide(.suspendBeneath(shown.alert, coverer: coverer), stamp: shown.upStamp)
       } else {
         decide(.suspend(shown.alert), stamp: shown.upStamp)
@@ -183,11 +200,11 @@ struct Arbiter {
     }
     var front: [Front] = []
     var uncovering: [PassInput.Shown] = []
-    for shown in lane.shown where !leaving.contains(shown.alert) {
+    for shown in lane.shown where !isLeaving(shown.alert) {
       switch shown.cover {
       case .none:
         front.append(Front(shown))
-      case .by(let coverer) where !leaving.contains(coverer):
+      case .by(let coverer) where !isLeaving(coverer):
         continue
       case .by, .byGone:
         uncovering.append(shown)
@@ -325,14 +342,14 @@ struct Arbiter {
   /// it, beneath it) and returns it as a front alert.
   private mutating func goUp(_ candidate: PassInput.Candidate) -> Front {
     if candidate.isSuspended {
-      let start = laneDecisions[laneDecisions.count - 1].count
+      let start = decided.count
       for beneath in candidate.beneath {
         decide(.restore(beneath.alert), stamp: beneath.upStamp)
         decide(.cover(beneath.alert, by: beneath.coverer))
         broughtBack.insert(beneath.alert)
       }
       decide(.restore(candidate.alert), stamp: candidate.upStamp)
-      let end = laneDecisions[laneDecisions.count - 1].count
+      let end = decided.count
       restores.append((start..<end, candidate.upStamp))
     } else {
       decide(.present(candidate.alert))

@@ -81,8 +81,8 @@ extension DispatchNode {
       alerts.append(alert)
       lane.showNow.append(alert.ref)
     }
-    var merge = LaneMerge(chain, lane: state.lane.key)
-    while lane.candidates.count < depth, let alert = merge.next() {
+    var merge = LaneMerge(lane: state.lane.key)
+    while lane.candidates.count < depth, let alert = merge.next(in: chain) {
       alerts.append(alert)
       let beneath = hiddenBeneath(alert, chain, &alerts)
       lane.candidates.append(

@@ -7,7 +7,6 @@
 /// of the lines are made when a second one is asked for.
 @MainActor
 struct LaneMerge {
-  private let chain: ActiveChain
   private let lane: LaneKey
   /// The candidate returned first, until the readers are made.
   private var first: AlertHandle?
@@ -15,21 +14,22 @@ struct LaneMerge {
   /// Each line's reader and the alert it reads next.
   private var heads: [(reader: LaneLine.Reader, alert: AlertHandle)] = []
 
-  /// Merges the lines of `lane` of the chain's dispatches.
-  init(_ chain: ActiveChain, lane: LaneKey) {
-    self.chain = chain
+  /// Merges the lines of `lane` of the dispatches of a chain, the one each call of ``next(in:)``
+  /// names.
+  init(lane: LaneKey) {
     self.lane = lane
   }
 
-  /// The next alert in line order across the lines, or `nil`.
-  mutating func next() -> AlertHandle? {
+  /// The next alert in line order across the lines of `chain`, the same chain at every call, or
+  /// `nil`.
+  mutating func next(in chain: ActiveChain) -> AlertHandle? {
     if !hasReaders {
       if first == nil {
         first = chain.front(of: lane)
         if first == nil { hasReaders = true }
         return first
       }
-      makeReaders(after: first)
+      makeReaders(of: chain, after: first)
     }
     guard var best = heads.indices.first else { return nil }
     for index in heads.indices.dropFirst() where heads[index].alert.ranksBefore(heads[best].alert) {
@@ -40,8 +40,8 @@ struct LaneMerge {
     return alert
   }
 
-  /// Makes a reader of each line, past `read`, the candidate already returned.
-  private mutating func makeReaders(after read: AlertHandle?) {
+  /// Makes a reader of each line of `chain`, past `read`, the candidate already returned.
+  private mutating func makeReaders(of chain: ActiveChain, after read: AlertHandle?) {
     hasReaders = true
     for (index, link) in chain.links.enumerated() {
       guard let line = link.node.lines[lane], !chain.skips(line, of: lane, at: index) else {
