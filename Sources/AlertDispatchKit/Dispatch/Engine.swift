@@ -34,6 +34,9 @@ final class Engine {
     }
   }
 
+  /// The calls waiting in line, and the roots waiting for a pass: each is changed only through
+  /// ``changeActions(_:)`` and ``changeDirtyRoots(_:)``, which change it taken out of its
+  /// property.
   private var actions: [Action] = []
   private var actionHead = 0
   /// The roots waiting for a pass, first in line first.
@@ -59,7 +62,7 @@ final class Engine {
   /// behind the running action or pass.
   func perform(_ action: Action) {
     if isDraining {
-      actions.append(action)
+      changeActions { $0.append(action) }
       return
     }
     holdingCalls { action.run() }
@@ -70,7 +73,8 @@ final class Engine {
   /// a call made when nothing runs builds no `Action` (and retains nothing for it).
   func perform(_ action: @autoclosure () -> Action, now body: () -> Void) {
     if isDraining {
-      actions.append(action())
+      let action = action()
+      changeActions { $0.append(action) }
       return
     }
     holdingCalls(body)
@@ -94,13 +98,34 @@ final class Engine {
   func markDirty(_ root: DispatchNode) {
     guard !root.needsPass else { return }
     root.needsPass = true
-    dirtyRoots.append(root)
+    changeDirtyRoots { $0.append(root) }
     if !isDraining { drain() }
   }
 
   /// Takes a root that waits for a pass out of line: it is being freed.
   func forget(_ root: DispatchNode) {
-    dirtyRoots.removeIdentical(root)
+    changeDirtyRoots { $0.removeIdentical(root) }
+  }
+
+  /// Changes ``actions`` taken out of the property, then puts it back. Changed in place, the
+  /// array would call into the standard library (to grow, to copy) while `actions` is being
+  /// modified; Swift cannot see through those calls, so it would check every access to
+  /// `actions` for exclusivity at run time, where this way it proves them all at compile time
+  /// (see Performance.md). A change moves values and runs no app code, so nothing can reach the
+  /// property while the array is out of it.
+  private func changeActions<Result>(_ change: (inout [Action]) -> Result) -> Result {
+    var taken: [Action] = []
+    swap(&taken, &actions)
+    defer { swap(&taken, &actions) }
+    return change(&taken)
+  }
+
+  /// Changes ``dirtyRoots`` as ``changeActions(_:)`` changes ``actions``.
+  private func changeDirtyRoots<Result>(_ change: (inout [DispatchNode]) -> Result) -> Result {
+    var taken: [DispatchNode] = []
+    swap(&taken, &dirtyRoots)
+    defer { swap(&taken, &dirtyRoots) }
+    return change(&taken)
   }
 
   private func drain() {
@@ -111,16 +136,19 @@ final class Engine {
         // Moved out, not copied: the queue then holds nothing of the actions that ran, so
         // emptying it releases nothing, and no deinit (a dispatch captured by the last call
         // that referred to it) can run while the queue is being changed.
-        var action = Action.done
-        swap(&action, &actions[actionHead])
-        actionHead += 1
-        if actionHead == actions.count {
-          actions.removeAll(keepingCapacity: true)
-          actionHead = 0
+        let action = changeActions { actions in
+          var action = Action.done
+          swap(&action, &actions[actionHead])
+          actionHead += 1
+          if actionHead == actions.count {
+            actions.removeAll(keepingCapacity: true)
+            actionHead = 0
+          }
+          return action
         }
         action.run()
       } else if !dirtyRoots.isEmpty {
-        let root = dirtyRoots.removeFirst()
+        let root = changeDirtyRoots { $0.removeFirst() }
         if root.passScheduling == .coalesced && !runningDeferred {
           // Held until the deferred drain, which takes the roots back in line.
           deferredRoots.append(root)
@@ -153,7 +181,7 @@ final class Engine {
     guard let index = deferredRoots.position(of: root) else { return }
     // Out of the deferred line, held by the caller (its dispatch is being set).
     deferredRoots.remove(at: index)
-    dirtyRoots.append(root)
+    changeDirtyRoots { $0.append(root) }
     if !isDraining { drain() }
   }
 
@@ -177,7 +205,7 @@ final class Engine {
     // released, draining the engine) while this line is being changed.
     var deferred: [DispatchNode] = []
     swap(&deferred, &deferredRoots)
-    dirtyRoots += deferred
+    changeDirtyRoots { $0 += deferred }
     runningDeferred = true
     if !isDraining { drain() }
     runningDeferred = false
