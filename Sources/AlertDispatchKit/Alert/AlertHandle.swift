@@ -21,13 +21,16 @@ public final class AlertHandle {
   /// The stage of its life, which only the transitions of `AlertLife` change.
   var life: AlertLife {
     didSet {
-      describedState.withLock { $0 = life.state }
+      describe(life.state)
       // The check after the next pass looks at the alerts whose life moved.
       if DispatchNode.checksInvariants, let owner { owner.root.touch(self, owner: owner) }
     }
   }
-  /// A copy of ``state`` that ``description`` reads from any thread.
-  private nonisolated let describedState = Mutex<AlertState>(.pending)
+  /// A copy of ``state`` that ``description`` reads from any thread: until the end, the state's
+  /// number (``AlertState/unendedNumber``), an atomic store that takes no lock; the ended state,
+  /// set once, under a lock.
+  private nonisolated let describedStage = Atomic<Int>(0)
+  private nonisolated let describedEnd = Mutex<AlertState?>(nil)
   /// The dispatch that owns the alert (`nil` once it was released).
   public var dispatch: AlertDispatch? { owner?.facade ?? formerDispatch }
   /// The node of the dispatch that owns the alert; `nil` once the alert ended or the app
@@ -201,7 +204,19 @@ public final class AlertHandle {
 extension AlertHandle: CustomStringConvertible {
   /// The id and state, such as `promo (queued)`; safe to read from any thread.
   nonisolated public var description: String {
-    "\(request.id) (\(describedState.withLock { $0 }))"
+    let number = describedStage.load(ordering: .acquiring)
+    let state = AlertState(unendedNumber: number) ?? describedEnd.withLock { $0 } ?? .pending
+    return "\(request.id) (\(state))"
+  }
+
+  /// Keeps the copy of the state that ``description`` reads.
+  private func describe(_ state: AlertState) {
+    if let number = state.unendedNumber {
+      describedStage.store(number, ordering: .releasing)
+    } else {
+      describedEnd.withLock { $0 = state }
+      describedStage.store(-1, ordering: .releasing)
+    }
   }
 }
 

@@ -124,6 +124,26 @@ public enum AlertState: Sendable, Hashable, CustomStringConvertible {
 
   // Case tests for the passes, which copy no ended state's outcome as `==` would.
 
+  /// The state's number among those before the end, in the order of a life; `nil` once ended.
+  var unendedNumber: Int? {
+    switch self {
+    case .pending: 0
+    case .queued: 1
+    case .presenting: 2
+    case .showing: 3
+    case .suspended: 4
+    case .dismissing: 5
+    case .ended: nil
+    }
+  }
+
+  /// The state numbered `number` among those before the end (see ``unendedNumber``).
+  init?(unendedNumber number: Int) {
+    let states: [AlertState] = [.pending, .queued, .presenting, .showing, .suspended, .dismissing]
+    guard states.indices.contains(number) else { return nil }
+    self = states[number]
+  }
+
   /// Whether the alert is being dismissed.
   var isDismissing: Bool {
     if case .dismissing = self { return true }

@@ -62,7 +62,7 @@ extension DispatchNode {
       // once and in line order, and the lines hold every such alert.
       if node.lines.isEmpty && node.alerts.isEmpty { continue }
       var queued = 0
-      for (lane, line) in node.lines {
+      for (lane, line) in node.lines.entries {
         var previous: AlertHandle?
         if line.isEmpty {
           violations.append("dispatch '\(node.name)' keeps an empty line for lane \(lane.rawValue)")

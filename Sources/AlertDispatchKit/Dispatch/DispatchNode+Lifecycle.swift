@@ -123,10 +123,9 @@ extension DispatchNode {
     guard waits != alert.isInLine else { return }
     alert.isInLine = waits
     if waits {
-      lines[alert.laneKey, default: LaneLine()].insert(alert)
-    } else if let line = lines.index(forKey: alert.laneKey) {
-      lines.values[line].remove(alert)
-      if lines.values[line].isEmpty { lines.remove(at: line) }
+      lines.insert(alert)
+    } else {
+      lines.remove(alert)
     }
   }
 

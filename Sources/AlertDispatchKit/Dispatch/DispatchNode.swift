@@ -74,7 +74,7 @@ final class DispatchNode {
   /// The unfinished alerts of this dispatch.
   var alerts = UnfinishedAlerts()
   /// The alerts of this dispatch that wait to go up, by lane.
-  var lines: [LaneKey: LaneLine] = [:]
+  var lines = LaneLines()
   let domain = Domain()
   var needsPass = false
   var lastRejectedChild: ObjectIdentifier?
