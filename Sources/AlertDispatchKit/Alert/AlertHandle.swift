@@ -26,11 +26,11 @@ public final class AlertHandle {
       if DispatchNode.checksInvariants, let owner { owner.root.touch(self, owner: owner) }
     }
   }
-  /// A copy of ``state`` that ``description`` reads from any thread: until the end, the state's
-  /// number (``AlertState/unendedNumber``), an atomic store that takes no lock; the ended state,
-  /// set once, under a lock.
+  /// A copy of ``state`` that ``description`` reads from any thread, kept without a lock: until
+  /// the end, the state's number (``AlertState/unendedNumber``); then the ended state, stored
+  /// once.
   private nonisolated let describedStage = Atomic<Int>(0)
-  private nonisolated let describedEnd = Mutex<AlertState?>(nil)
+  private nonisolated let describedEnd = AtomicLazyReference<EndedState>()
   /// The dispatch that owns the alert (`nil` once it was released).
   public var dispatch: AlertDispatch? { owner?.facade ?? formerDispatch }
   /// The node of the dispatch that owns the alert; `nil` once the alert ended or the app
@@ -204,19 +204,25 @@ public final class AlertHandle {
 extension AlertHandle: CustomStringConvertible {
   /// The id and state, such as `promo (queued)`; safe to read from any thread.
   nonisolated public var description: String {
-    let number = describedStage.load(ordering: .acquiring)
-    let state = AlertState(unendedNumber: number) ?? describedEnd.withLock { $0 } ?? .pending
+    let state =
+      describedEnd.load()?.state
+      ?? AlertState(unendedNumber: describedStage.load(ordering: .relaxed)) ?? .pending
     return "\(request.id) (\(state))"
   }
 
   /// Keeps the copy of the state that ``description`` reads.
   private func describe(_ state: AlertState) {
     if let number = state.unendedNumber {
-      describedStage.store(number, ordering: .releasing)
+      describedStage.store(number, ordering: .relaxed)
     } else {
-      describedEnd.withLock { $0 = state }
-      describedStage.store(-1, ordering: .releasing)
+      _ = describedEnd.storeIfNil(EndedState(state))
     }
+  }
+
+  /// The ended state, as ``description`` reads it.
+  private final class EndedState: Sendable {
+    let state: AlertState
+    init(_ state: AlertState) { self.state = state }
   }
 }
 

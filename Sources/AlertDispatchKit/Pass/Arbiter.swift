@@ -150,8 +150,9 @@ struct Arbiter {
   /// decision is unstamped, or is the earliest stamped one of the lanes' next decisions, goes
   /// next.
   private mutating func interleaveLanes() {
-    // Most plans decide in one lane, whose order they keep.
-    if let first = decided.first, decided.allSatisfy({ $0.lane == first.lane }) {
+    // Most plans decide in one lane at most, whose order they keep.
+    guard let first = decided.first else { return }
+    if decided.allSatisfy({ $0.lane == first.lane }) {
       return plan.decisions = decided.map(\.decision)
     }
     // Each lane's decisions, as places in `decided`, in the lane's order.
