@@ -50,10 +50,11 @@ struct ActiveChain {
     }
   }
 
-  /// Whether a pass may pass over `line`, of `lane`, of the link at `index` without reading it:
-  /// a pause holds every alert of it (see ``pause(holding:)``), none of which ignores pauses.
-  func skips(_ line: LaneLine, of lane: LaneKey, at index: Int) -> Bool {
-    guard hasPauses, line.exemptCount == 0 else { return false }
+  /// Whether a pass may pass over the line of `lane` of the link at `index`, in which
+  /// `exemptCount` alerts ignore pauses, without reading it: a pause holds every alert of it
+  /// (see ``pause(holding:)``), none of which ignores pauses.
+  func skips(lineOf lane: LaneKey, exemptCount: Int, at index: Int) -> Bool {
+    guard hasPauses, exemptCount == 0 else { return false }
     return held[index].contains { $0.holdsWholeLane(lane.rawValue) }
   }
 

@@ -17,6 +17,17 @@ struct LaneLines {
     entries.first { $0.lane == lane }?.line
   }
 
+  /// The alert in front of the line of `lane`, and how many alerts of that line ignore pauses;
+  /// `nil` when none waits in it. Read in place: a copy of the line would count a reference to
+  /// each of its arrays.
+  func front(of lane: LaneKey) -> (alert: AlertHandle, exemptCount: Int)? {
+    for index in entries.indices where entries[index].lane == lane {
+      guard let alert = entries[index].line.first else { return nil }
+      return (alert, entries[index].line.exemptCount)
+    }
+    return nil
+  }
+
   /// Puts `alert` in the line of its lane.
   mutating func insert(_ alert: AlertHandle) {
     let lane = alert.laneKey

@@ -1,6 +1,6 @@
 /// The candidates of one lane across the active chain, in line order: the lines of the chain's
 /// dispatches, merged. A paused alert among them is held by rule 3; a line that a pause holds
-/// whole, with no alert that ignores pauses, is passed over unread (see ``ActiveChain/skips(_:of:at:)``).
+/// whole, with no alert that ignores pauses, is passed over unread (see ``ActiveChain/skips(lineOf:exemptCount:at:)``).
 ///
 /// A chain is a few dispatches long: the next candidate is the best of the lines' fronts. Most
 /// passes read only the first candidate, which is found from the lines' fronts alone; readers
@@ -44,7 +44,9 @@ struct LaneMerge {
   private mutating func makeReaders(of chain: ActiveChain, after read: AlertHandle?) {
     hasReaders = true
     for (index, link) in chain.links.enumerated() {
-      guard let line = link.node.lines[lane], !chain.skips(line, of: lane, at: index) else {
+      guard let line = link.node.lines[lane],
+        !chain.skips(lineOf: lane, exemptCount: line.exemptCount, at: index)
+      else {
         continue
       }
       var reader = line.reader()
@@ -68,8 +70,8 @@ extension ActiveChain {
   func front(of lane: LaneKey) -> AlertHandle? {
     var best: AlertHandle?
     for (index, link) in links.enumerated() {
-      guard let line = link.node.lines[lane], !skips(line, of: lane, at: index),
-        let front = line.first
+      guard let (front, exempt) = link.node.lines.front(of: lane),
+        !skips(lineOf: lane, exemptCount: exempt, at: index)
       else { continue }
       if let current = best, !front.ranksBefore(current) { continue }
       best = front
