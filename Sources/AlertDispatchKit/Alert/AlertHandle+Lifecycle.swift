@@ -144,9 +144,7 @@ extension AlertHandle {
       let domain = root.domain
       if wasVisible {
         domain.removeVisible(self)
-        if domain.lanes[laneIndex].hasGap {
-          domain.lanes[laneIndex].lastEnd = root.clock.now
-        }
+        domain.noteEnd(inLane: laneIndex, at: root.clock.now)
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if wasRegistered { unindex(from: domain) }
@@ -198,7 +196,7 @@ extension AlertHandle {
     // The id may belong to an alert that replaced this one: then its waiters wait for that one.
     guard let waiters = domain.release(self) else { return }
     for waiter in waiters where !waiter.hasGoneUp {
-      waiter.blockedBy.remove(id)
+      waiter.changeBlockers { $0.remove(id) }
       waiter.updateQueueMembership()
     }
   }

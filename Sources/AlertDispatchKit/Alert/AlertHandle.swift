@@ -56,8 +56,8 @@ public final class AlertHandle {
   let rank: LineRank
   /// The index of its lane in its domain's lanes, given when it joins the domain.
   var laneIndex = 0
-  /// The ids of unfinished alerts this one waits for.
-  var blockedBy = BlockerList()
+  /// The ids of unfinished alerts this one waits for; changed through ``changeBlockers(_:)``.
+  private(set) var blockedBy = BlockerList()
   /// Whether the alert is in its dispatch's lane line; only `updateQueueMembership(_:)` changes
   /// it, and most of its calls then look nothing up.
   var isInLine = false
@@ -208,6 +208,16 @@ extension AlertHandle: CustomStringConvertible {
       describedEnd.load()?.state
       ?? AlertState(unendedNumber: describedStage.load(ordering: .relaxed)) ?? .pending
     return "\(request.id) (\(state))"
+  }
+
+  /// Changes ``blockedBy`` taken out of the property, then puts it back, as the engine changes
+  /// its lines (see `Engine.changeActions(_:)`): passes read it, and Swift then proves those
+  /// reads exclusive at compile time. A change adds or takes out ids and runs no app code.
+  func changeBlockers(_ change: (inout BlockerList) -> Void) {
+    var taken = BlockerList()
+    swap(&taken, &blockedBy)
+    change(&taken)
+    swap(&taken, &blockedBy)
   }
 
   /// Keeps the copy of the state that ``description`` reads.

@@ -75,14 +75,14 @@ extension DispatchNode {
     for dependency in alert.request.dependencies {
       let held = domain.addWaiter(alert, for: dependency)
       if held && dependency != alert.id {
-        alert.blockedBy.insert(dependency)
+        alert.changeBlockers { $0.insert(dependency) }
       }
     }
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp && !waiter.state.isEnded {
-      waiter.blockedBy.insert(alert.id)
+      waiter.changeBlockers { $0.insert(alert.id) }
       waiter.updateQueueMembership()
     }
-    if alert.request.showNowOrDrop { domain.showNow.append(alert) }
+    if alert.request.showNowOrDrop { domain.noteShowNow(alert) }
     updateQueueMembership(alert)
   }
 
@@ -122,11 +122,14 @@ extension DispatchNode {
     let waits = alert.waitsInLine
     guard waits != alert.isInLine else { return }
     alert.isInLine = waits
-    if waits {
-      lines.insert(alert)
-    } else {
-      lines.remove(alert)
-    }
+    // Changed taken out of the property, as the engine changes its lines (see
+    // `Engine.changeActions(_:)`): every pass reads `lines`, and Swift then proves those reads
+    // exclusive at compile time. The change moves and counts references and runs no app code:
+    // the alert it takes out stays alive in the caller's hands.
+    var taken = LaneLines()
+    swap(&taken, &lines)
+    if waits { taken.insert(alert) } else { taken.remove(alert) }
+    swap(&taken, &lines)
   }
 
   /// `appear()` and `disappear()`: appearing also retries refused alerts at once, since a host
@@ -269,7 +272,7 @@ extension DispatchNode {
     everyone.sort { $0.seq < $1.seq }
     for alert in everyone {
       _ = domain.registerLane(of: alert)
-      if alert.request.showNowOrDrop && !alert.hasGoneUp { domain.showNow.append(alert) }
+      if alert.request.showNowOrDrop && !alert.hasGoneUp { domain.noteShowNow(alert) }
       // An alert that gave its id up while animating out (to an alert that replaced it, or
       // that came while it was leaving) keeps animating out, but the id is not its own any more.
       if !alert.hasGivenUpID {
@@ -294,7 +297,7 @@ extension DispatchNode {
         where dependency != alert.id && domain.alert(withID: dependency) != nil {
           blockers.insert(dependency)
         }
-        alert.blockedBy = blockers
+        alert.changeBlockers { $0 = blockers }
       }
       alert.updateQueueMembership()
     }

@@ -25,8 +25,9 @@ final class Domain {
   /// The alerts that wait for each id some alert waits for (held or not), in the order they
   /// started waiting.
   var waiting: [AlertID: [AlertHandle]] = [:]
-  /// Every lane the domain has seen, in the order first seen.
-  var lanes: [LaneState] = []
+  /// Every lane the domain has seen, in the order first seen. Changed only through
+  /// ``changeLanes(_:)``, or by a new array being assigned.
+  private(set) var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
   /// Unfinished alerts that have an id another unfinished alert holds, oldest first: two
@@ -36,12 +37,20 @@ final class Domain {
   /// Alerts waiting for a presenter retry.
   var refused: [ObjectIdentifier: AlertHandle] = [:]
   /// The unfinished alerts that go up now or end (``AlertRequest/showNowOrDrop``) and have not
-  /// gone up, first added first: each pass's snapshot names the ready ones.
-  var showNow: [AlertHandle] = []
+  /// gone up, first added first: each pass's snapshot names the ready ones. Changed by a new
+  /// array being assigned (it is short), so that Swift proves the passes' reads exclusive at
+  /// compile time.
+  private(set) var showNow: [AlertHandle] = []
+
+  /// Adds `alert` to ``showNow``.
+  func noteShowNow(_ alert: AlertHandle) {
+    showNow = showNow + [alert]
+  }
 
   /// Takes `alert` off ``showNow``: it went up or ended.
   func forgetShowNow(_ alert: AlertHandle) {
-    if let index = showNow.firstIndex(where: { $0 === alert }) { showNow.remove(at: index) }
+    guard showNow.contains(where: { $0 === alert }) else { return }
+    showNow = showNow.filter { $0 !== alert }
   }
 
   /// Lets refused alerts retry at the next pass instead of waiting for their backoff.
@@ -62,7 +71,7 @@ final class Domain {
     let lane = alert.request.lane
     guard let index = index(of: lane.key) else {
       alert.laneIndex = lanes.count
-      lanes.append(LaneState(lane: lane))
+      changeLanes { $0.append(LaneState(lane: lane)) }
       return nil
     }
     alert.laneIndex = index
@@ -100,15 +109,43 @@ final class Domain {
   /// (see ``LaneState/waiting``).
   func noteWaiting(_ alert: AlertHandle) {
     guard lanes[alert.laneIndex].lane.maximumWaiting != nil else { return }
-    lanes[alert.laneIndex].waiting.append(alert)
+    changeLanes { $0[alert.laneIndex].waiting.append(alert) }
+  }
+
+  /// Drops from each lane's ``LaneState/waiting`` the alerts that went up or ended since they
+  /// were recorded.
+  func forgetNotWaiting() {
+    for index in lanes.indices where !lanes[index].waiting.isEmpty {
+      var list = lanes[index].waiting.filter { !$0.hasGoneUp && !$0.state.isEnded }
+      // Swapped in: the old list comes out whole into `list`, let go of once the lanes are
+      // back, for it may hold the last reference to an alert that ended.
+      changeLanes { swap(&$0[index].waiting, &list) }
+    }
   }
 
   func addVisible(_ alert: AlertHandle) {
-    lanes[alert.laneIndex].visible.append(alert)
+    changeLanes { $0[alert.laneIndex].visible.append(alert) }
   }
 
   func removeVisible(_ alert: AlertHandle) {
-    lanes[alert.laneIndex].visible.removeAll { $0 === alert }
+    changeLanes { $0[alert.laneIndex].visible.removeAll { $0 === alert } }
+  }
+
+  /// Notes that a visible alert of the lane at `index` ended at `now`, for the lane's gap.
+  func noteEnd(inLane index: Int, at now: AlertInstant) {
+    guard lanes[index].hasGap else { return }
+    changeLanes { $0[index].lastEnd = now }
+  }
+
+  /// Changes ``lanes`` taken out of the property, then puts them back, as the engine changes
+  /// its lines (see `Engine.changeActions(_:)`): every pass reads the lanes, and Swift then
+  /// proves those reads exclusive at compile time. A change appends, sets an instant, or takes
+  /// out an alert its caller holds, so it runs no app code while the lanes are out.
+  private func changeLanes<Result>(_ change: (inout [LaneState]) -> Result) -> Result {
+    var taken: [LaneState] = []
+    swap(&taken, &lanes)
+    defer { swap(&taken, &lanes) }
+    return change(&taken)
   }
 
   /// The unfinished alert with this id.
@@ -204,10 +241,7 @@ final class Domain {
     holders = [:]
     waiting = [:]
     sharers = [:]
-    for index in lanes.indices {
-      lanes[index].visible = []
-      lanes[index].waiting = []
-    }
+    lanes = lanes.map { LaneState(lane: $0.lane, lastEnd: $0.lastEnd) }
     refused = [:]
     showNow = []
     wakeTimer?.cancel()

@@ -21,9 +21,7 @@ extension DispatchNode {
     // one alert at a time allocated again for the second and the third.
     snapshot.alerts.reserveCapacity(4 * domain.lanes.count)
     snapshot.input.lanes.reserveCapacity(domain.lanes.count)
-    for index in domain.lanes.indices where !domain.lanes[index].waiting.isEmpty {
-      domain.lanes[index].waiting.removeAll { $0.hasGoneUp || $0.state.isEnded }
-    }
+    domain.forgetNotWaiting()
     for state in domain.lanes {
       // The first candidate alone decides most lanes: the arbiter asks for more when not.
       let depth = state.lane.capacity == .unlimited ? Int.max : 1

@@ -27,7 +27,7 @@ struct PassCheckTests {
     let a = f.add("a", to: home)
     let b = f.add("b", to: home, priority: .low)
     #expect(a.state == .showing && b.state == .queued)
-    home.node.lines[b.laneKey]?.remove(b)
+    home.node.lines.remove(b)
     b.life = .queued  // touched, as a change of state would
     f.add("c", to: home, priority: .low)
     #expect(home.invariantViolations.contains { $0.contains("queues 'b' out of place") })
@@ -43,7 +43,7 @@ struct PassCheckTests {
     let home = f.dispatch("home")
     let a = f.add("a", to: home)
     let b = f.add("b", to: home)
-    home.node.lines[b.laneKey]?.remove(b)
+    home.node.lines.remove(b)
     f.presenter.tap("a", "OK")
     #expect(a.state.isEnded && b.state == .queued)
     #expect(home.checkInvariants().contains("lane 'modal' has room but eligible 'b' is not up"))
