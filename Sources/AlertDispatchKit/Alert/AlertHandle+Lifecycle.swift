@@ -148,7 +148,7 @@ extension AlertHandle {
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if wasRegistered { unindex(from: domain) }
-      dispatch.alerts.remove(self)
+      dispatch.changeAlerts { $0.remove(self) }
       dispatch.emit(.ended(outcome), alert: self)
       root.emitDrainedIfEmpty()
       Engine.shared.markDirty(root)

@@ -74,6 +74,8 @@ public final class AlertHandle {
   var activePresenter: (any AlertPresenter)?
   /// A presenter for this alert only, given to `add`.
   var presenterOverride: (any AlertPresenter)?
+  /// The completion handlers and the awaiting tasks to tell the outcome, first added first; both
+  /// changed by assignment only, as a dispatch's children are.
   var completions: [@MainActor (AlertOutcome) -> Void] = []
   var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
 
@@ -140,7 +142,7 @@ public final class AlertHandle {
   public var outcome: AlertOutcome {
     get async {
       if let endedOutcome { return endedOutcome }
-      return await withCheckedContinuation { waiters.append($0) }
+      return await withCheckedContinuation { waiters = waiters + [$0] }
     }
   }
 
@@ -149,7 +151,7 @@ public final class AlertHandle {
     if let endedOutcome {
       handler(endedOutcome)
     } else {
-      completions.append(handler)
+      completions = completions + [handler]
     }
   }
 

@@ -293,7 +293,7 @@ public final class AlertDispatch {
     if let outcome = alert.endedOutcome {
       Task { @MainActor in completion(outcome) }
     } else {
-      alert.completions.append(completion)
+      alert.completions = alert.completions + [completion]
     }
     return alert
   }

@@ -69,7 +69,7 @@ extension DispatchNode {
   /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and
   /// domain, and updates who blocks whom.
   func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
-    alerts.insert(alert)
+    changeAlerts { $0.insert(alert) }
     alert.joinedStamp = Engine.shared.nextStamp()
     alert.life.register()
     for dependency in alert.request.dependencies {

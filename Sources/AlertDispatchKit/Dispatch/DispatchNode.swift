@@ -71,9 +71,10 @@ final class DispatchNode {
     }
   }
 
-  /// The unfinished alerts of this dispatch.
+  /// The unfinished alerts of this dispatch; changed through ``changeAlerts(_:)``.
   var alerts = UnfinishedAlerts()
-  /// The alerts of this dispatch that wait to go up, by lane.
+  /// The alerts of this dispatch that wait to go up, by lane; changed only in
+  /// ``updateQueueMembership(_:)``, taken out of the property.
   var lines = LaneLines()
   let domain = Domain()
   var needsPass = false
