@@ -128,7 +128,7 @@ final class Domain {
   }
 
   func removeVisible(_ alert: AlertHandle) {
-    changeLanes { $0[alert.laneIndex].visible.removeAll { $0 === alert } }
+    changeLanes { lanes in lanes[alert.laneIndex].visible.removeAll { $0 === alert } }
   }
 
   /// Notes that a visible alert of the lane at `index` ended at `now`, for the lane's gap.
