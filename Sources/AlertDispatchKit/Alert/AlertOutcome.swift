@@ -139,9 +139,15 @@ public enum AlertState: Sendable, Hashable, CustomStringConvertible {
 
   /// The state numbered `number` among those before the end (see ``unendedNumber``).
   init?(unendedNumber number: Int) {
-    let states: [AlertState] = [.pending, .queued, .presenting, .showing, .suspended, .dismissing]
-    guard states.indices.contains(number) else { return nil }
-    self = states[number]
+    switch number {
+    case 0: self = .pending
+    case 1: self = .queued
+    case 2: self = .presenting
+    case 3: self = .showing
+    case 4: self = .suspended
+    case 5: self = .dismissing
+    default: return nil
+    }
   }
 
   /// Whether the alert is being dismissed.
