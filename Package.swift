@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "AlertDispatch",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "AlertDispatchKit", targets: ["AlertDispatchKit"]),
     .library(name: "AlertDispatchLedgers", targets: ["AlertDispatchLedgers"]),

@@ -13,6 +13,7 @@ extension AlertLane {
 }
 
 /// What SwiftUI would render from the presenter: `.alert` for the modal lane, a toast overlay.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 final class TextView {
   let presenter: ObservablePresenter
@@ -52,6 +53,7 @@ final class TextView {
   }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 func run() {
   let clock = VirtualClock()
@@ -132,4 +134,8 @@ func run() {
   view.frame()
 }
 
-MainActor.assumeIsolated { run() }
+if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+  MainActor.assumeIsolated { run() }
+} else {
+  print("The observable presenter needs Observation: macOS 14, iOS 17, tvOS 17 or watchOS 10.")
+}

@@ -7,6 +7,7 @@ import AlertDispatchKit
 /// present one more without hiding the others. So the stack counts: the top `capacity` visible
 /// alerts of the lane are in front, and any beneath them are covered. A hidden alert keeps its
 /// place, so restored it comes back where it was, beneath its coverer.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct LaneStack {
   /// Where an alert is, as far as the presenter knows.

@@ -40,6 +40,7 @@ public import Observation
 /// Every alert that ends leaves what is published, however it ended. Each lane is observed on
 /// its own: a toast coming and going does not invalidate a view that reads only the modal lane,
 /// and a pass that changes nothing on screen changes nothing observed.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
 public final class ObservablePresenter: AlertPresenter {
@@ -226,6 +227,7 @@ public final class ObservablePresenter: AlertPresenter {
 }
 
 /// A domain held weakly, so that an alert refused for want of a view keeps no screen alive.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct WeakDispatch {
   weak var dispatch: AlertDispatch?

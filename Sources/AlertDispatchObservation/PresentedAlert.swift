@@ -6,6 +6,7 @@ public import AlertDispatchKit
 /// ``ObservablePresenter`` publishes these per lane. A view reads them (they are `Identifiable`,
 /// for `.alert(item:)`, `.sheet(item:)` or a `ForEach` of toasts) and hands one back to
 /// ``ObservablePresenter/close(_:result:)`` when the user closes it.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct PresentedAlert: Identifiable, Hashable, Sendable {
   /// The alert's id.
   public let id: AlertID

@@ -7,6 +7,7 @@ import Testing
 @MainActor
 @Suite("Closing")
 struct ClosingTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Closing from the view reports dismissed with its result, and the next alert goes up")
   func closeReportsResult() throws {
     let screen = ObservedScreen.onDisplay()
@@ -22,6 +23,7 @@ struct ClosingTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Setting the lane's item to nil closes its top alert with closed")
   func itemSetToNil() {
     let screen = ObservedScreen.onDisplay()
@@ -33,6 +35,7 @@ struct ClosingTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A framework dismissal clears the observed state: cancelled, preempted, auto-dismissed")
   func frameworkDismissal() {
     let screen = ObservedScreen.onDisplay()
@@ -53,6 +56,7 @@ struct ClosingTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("An alert the app dismisses through its handle leaves the observed state")
   func handleDismissal() {
     let screen = ObservedScreen.onDisplay()
@@ -63,6 +67,7 @@ struct ClosingTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A sheet closed by the user is reported when the view says it is gone")
   func sheetWaitsForGone() throws {
     let screen = ObservedScreen.onDisplay()
@@ -77,6 +82,7 @@ struct ClosingTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A sheet the framework closes is reported when the view says it is gone")
   func frameworkSheetWaitsForGone() {
     let screen = ObservedScreen.onDisplay()
@@ -89,6 +95,7 @@ struct ClosingTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("The last view detaching reports the sheets it was taking down")
   func detachReportsLeaving() throws {
     let screen = ObservedScreen.onDisplay()
@@ -99,6 +106,7 @@ struct ClosingTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A hidden sheet the framework closes is reported at once: no view shows it")
   func hiddenSheetReportedAtOnce() {
     let screen = ObservedScreen.onDisplay()

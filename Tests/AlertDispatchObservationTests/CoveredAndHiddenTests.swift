@@ -7,6 +7,7 @@ import Testing
 @MainActor
 @Suite("Covered and hidden alerts")
 struct CoveredAndHiddenTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A cover-style alert leaves the one beneath it visible and covered")
   func coverLeavesBeneathCovered() throws {
     let screen = ObservedScreen.onDisplay()
@@ -20,6 +21,7 @@ struct CoveredAndHiddenTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Alerts side by side in a lane with room are all in front")
   func roomyLaneHasNoCovered() {
     let screen = ObservedScreen.onDisplay()
@@ -29,6 +31,7 @@ struct CoveredAndHiddenTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A preempted alert is hidden, not in front, and comes back when the preemptor ends")
   func hiddenThenRestored() throws {
     let screen = ObservedScreen.onDisplay()
@@ -42,6 +45,7 @@ struct CoveredAndHiddenTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A screen that comes back shows its covered alert beneath its coverer, as it was")
   func screenBringsBackTheStack() {
     let screen = ObservedScreen.onDisplay()

@@ -7,6 +7,7 @@ import Testing
 @MainActor
 @Suite("Views attaching and detaching")
 struct HostTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Present without a view waits, and goes up when a view attaches")
   func noHostWaits() {
     let screen = ObservedScreen()
@@ -27,6 +28,7 @@ struct HostTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("An alert added while no view is attached goes up when the screen appears")
   func goesUpOnAppear() {
     let screen = ObservedScreen()
@@ -38,6 +40,7 @@ struct HostTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A view detaching with an alert up suspends it rather than losing it")
   func detachSuspends() throws {
     let screen = ObservedScreen.onDisplay()
@@ -70,6 +73,7 @@ struct HostTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A view that only detaches leaves its alerts published for the next view")
   func detachAloneKeepsState() {
     let screen = ObservedScreen.onDisplay()
@@ -86,6 +90,7 @@ struct HostTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Views are counted: alerts wait only once the last one detaches")
   func hostCount() {
     let screen = ObservedScreen.onDisplay()

@@ -6,6 +6,7 @@ import Testing
 @MainActor
 @Suite("Observed changes")
 struct ObservedChangeTests {
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A change is observed exactly when what is in front changes")
   func changeWhenFrontChanges() throws {
     let screen = ObservedScreen.onDisplay()
@@ -18,6 +19,7 @@ struct ObservedChangeTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A pass that changes nothing in front is not observed")
   func noChangeBehindTheFront() {
     let screen = ObservedScreen.onDisplay()
@@ -30,6 +32,7 @@ struct ObservedChangeTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Each lane is observed on its own: a toast does not invalidate the modal lane")
   func lanesObservedApart() {
     let screen = ObservedScreen.onDisplay()
@@ -40,6 +43,7 @@ struct ObservedChangeTests {
     screen.verify()
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Each visible alert carries its request's content")
   func content() throws {
     let screen = ObservedScreen.onDisplay()

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One alert added to a dispatch: its state, its outcome, and the calls that move it along.
 ///
 /// `AlertDispatch.add(_:presenter:completion:)` returns a handle. Keep it to mark the alert ready,
@@ -26,11 +24,8 @@ public final class AlertHandle {
       if DispatchNode.checksInvariants, let owner { owner.root.touch(self, owner: owner) }
     }
   }
-  /// A copy of ``state`` that ``description`` reads from any thread, kept without a lock: until
-  /// the end, the state's number (``AlertState/unendedNumber``); then the ended state, stored
-  /// once.
-  private nonisolated let describedStage = Atomic<Int>(0)
-  private nonisolated let describedEnd = AtomicLazyReference<EndedState>()
+  /// A copy of ``state`` that ``description`` reads from any thread, kept behind a lock.
+  private nonisolated let described: Locked<AlertState>
   /// The dispatch that owns the alert (`nil` once it was released).
   public var dispatch: AlertDispatch? { owner?.facade ?? formerDispatch }
   /// The node of the dispatch that owns the alert; `nil` once the alert ended or the app
@@ -130,6 +125,7 @@ public final class AlertHandle {
 
   init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
     life = .added(isReady: request.readiness == .ready)
+    described = Locked(life.state)
     autoDismissRemaining = request.timing.autoDismiss
     if let minimum = request.timing.minimumDisplay, minimum > .zero { minimumRemaining = minimum }
     self.request = request
@@ -206,10 +202,7 @@ public final class AlertHandle {
 extension AlertHandle: CustomStringConvertible {
   /// The id and state, such as `promo (queued)`; safe to read from any thread.
   nonisolated public var description: String {
-    let state =
-      describedEnd.load()?.state
-      ?? AlertState(unendedNumber: describedStage.load(ordering: .relaxed)) ?? .pending
-    return "\(request.id) (\(state))"
+    "\(request.id) (\(described.withLock { $0 }))"
   }
 
   /// Changes ``blockedBy`` taken out of the property, then puts it back, as the engine changes
@@ -224,17 +217,7 @@ extension AlertHandle: CustomStringConvertible {
 
   /// Keeps the copy of the state that ``description`` reads.
   private func describe(_ state: AlertState) {
-    if let number = state.unendedNumber {
-      describedStage.store(number, ordering: .relaxed)
-    } else {
-      _ = describedEnd.storeIfNil(EndedState(state))
-    }
-  }
-
-  /// The ended state, as ``description`` reads it.
-  private final class EndedState: Sendable {
-    let state: AlertState
-    init(_ state: AlertState) { self.state = state }
+    described.withLock { $0 = state }
   }
 }
 

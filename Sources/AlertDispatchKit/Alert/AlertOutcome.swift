@@ -124,32 +124,6 @@ public enum AlertState: Sendable, Hashable, CustomStringConvertible {
 
   // Case tests for the passes, which copy no ended state's outcome as `==` would.
 
-  /// The state's number among those before the end, in the order of a life; `nil` once ended.
-  var unendedNumber: Int? {
-    switch self {
-    case .pending: 0
-    case .queued: 1
-    case .presenting: 2
-    case .showing: 3
-    case .suspended: 4
-    case .dismissing: 5
-    case .ended: nil
-    }
-  }
-
-  /// The state numbered `number` among those before the end (see ``unendedNumber``).
-  init?(unendedNumber number: Int) {
-    switch number {
-    case 0: self = .pending
-    case 1: self = .queued
-    case 2: self = .presenting
-    case 3: self = .showing
-    case 4: self = .suspended
-    case 5: self = .dismissing
-    default: return nil
-    }
-  }
-
   /// Whether the alert is being dismissed.
   var isDismissing: Bool {
     if case .dismissing = self { return true }

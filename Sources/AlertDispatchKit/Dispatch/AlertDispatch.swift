@@ -373,5 +373,5 @@ public final class AlertDispatch {
   package static var passCount: Int { DispatchNode.passCount }
 
   /// How many dispatches' internal nodes are alive in the process (the leak tests read it).
-  package static var liveNodeCount: Int { DispatchNode.liveCount.load(ordering: .relaxed) }
+  package static var liveNodeCount: Int { DispatchNode.liveCount }
 }

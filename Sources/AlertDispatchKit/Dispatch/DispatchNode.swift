@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The state and the work of one dispatch: what the tree, the handles and the passes hold.
 ///
 /// Why a dispatch is two objects: the app owns its ``AlertDispatch``, and releasing it is an
@@ -12,8 +10,9 @@ import Synchronization
 /// are broken when the app releases a dispatch.
 @MainActor
 final class DispatchNode {
-  /// How many nodes are alive in the process (the leak tests read it).
-  nonisolated static let liveCount = Atomic<Int>(0)
+  /// How many nodes are alive in the process (the leak tests read it). Nodes are made and
+  /// freed on the main actor, where the count is kept.
+  static var liveCount = 0
 
   let name: String
   /// The dispatch the app holds; `nil` once the app released it.
@@ -103,13 +102,13 @@ final class DispatchNode {
     self.isVisible = isVisible
     self.clock = clock
     self.presenter = presenter
-    DispatchNode.liveCount.add(1, ordering: .relaxed)
+    DispatchNode.liveCount += 1
   }
 
   isolated deinit {
     // A root waiting for a pass is not held by the engine's line: it leaves the line.
     if needsPass { Engine.shared.forget(self) }
-    DispatchNode.liveCount.subtract(1, ordering: .relaxed)
+    DispatchNode.liveCount -= 1
   }
 
   /// The app released its dispatch: the node leaves the tree (its children become roots) and

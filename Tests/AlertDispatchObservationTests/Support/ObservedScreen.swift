@@ -16,6 +16,7 @@ extension AlertLane {
 
 /// A screen as a SwiftUI view would drive it: one dispatch on a virtual clock and the
 /// observable presenter, with outcomes collected by id.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 final class ObservedScreen {
   let clock = VirtualClock()

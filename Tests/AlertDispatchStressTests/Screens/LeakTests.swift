@@ -113,6 +113,28 @@ struct LeakTests {
     #expect(orphanOutcome == .cancelled(.ownerClosed))
   }
 
+  /// An app may drop its last reference to a dispatch off the main actor (a background task
+  /// that captured it ends there). The dispatch's deinit is isolated to the main actor: it runs
+  /// there, on a later turn, not on the releasing thread.
+  @Test("A dispatch released off the main actor is closed on the main actor")
+  func releasedOffTheMainActor() async throws {
+    let clock = VirtualClock()
+    let root = AlertDispatch(
+      name: "root", clock: clock, presenter: RecordingPresenter(clock: clock))
+    let handle: AlertHandle
+    let release: Task<Void, Never>
+    do {
+      let screen = AlertDispatch(name: "screen", clock: clock)
+      try screen.setParent(root)
+      handle = screen.add(AlertRequest(id: "a"))
+      release = Task.detached { withExtendedLifetime(screen) {} }
+    }
+    await release.value
+    #expect(await handle.outcome == .cancelled(.ownerClosed))
+    #expect(root.children.isEmpty)
+    #expect(handle.dispatch == nil)
+  }
+
   @Test("A child released before its parent leaves the parent's tree, and both nodes are freed")
   func childReleasedFirst() throws {
     let before = AlertDispatch.liveNodeCount
