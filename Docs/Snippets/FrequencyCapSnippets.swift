@@ -21,8 +21,8 @@ func appLaunchSetup(sceneRoots: [AlertDispatch]) {
 @MainActor
 func userDefaultsSetup(root: AlertDispatch) {
   // snippet: caps-user-defaults
-  let shared = UserDefaults(suiteName: "group.com.example.app")!
-  root.frequencyPolicy = FrequencyPolicy(ledger: UserDefaultsFrequencyLedger(defaults: shared))
+  let shared = UserDefaultsFrequencyLedger(suiteName: "group.com.example.app")
+  root.frequencyPolicy = FrequencyPolicy(ledger: shared)
   // end-snippet
 }
 

@@ -1,6 +1,11 @@
 import Foundation
 
-/// Whole-file replacement that a crash cannot tear: temporary file, `fsync`, `rename`.
+/// Whole-file replacement that a crash cannot tear: temporary file, flush to disk, `rename`.
+///
+/// The flush is `fsync`, except on Apple's systems: there `fsync` hands the data to the drive,
+/// whose own cache a power loss may still lose, so the file is flushed with
+/// `fcntl(F_FULLFSYNC)`, which has the drive write its cache out, and with `fsync` only where
+/// the file system refuses that.
 ///
 /// A temporary is named `.<name>.tmp-<process id>-<UUID>`, so that a ledger opening removes only
 /// those of processes that are gone, never one another ledger's write still has in flight.
@@ -20,7 +25,9 @@ enum AtomicFile {
       let handle = try FileHandle(forWritingTo: temporary)
       defer { try? handle.close() }
       try handle.write(contentsOf: data)
-      try handle.synchronize()
+      guard flushToDisk(handle.fileDescriptor) == 0 else {
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      }
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       throw error
@@ -37,8 +44,16 @@ enum AtomicFile {
   private static func synchronizeDirectory(_ directory: URL) {
     let descriptor = open(directory.path, O_RDONLY)
     guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
+    _ = flushToDisk(descriptor)
     _ = close(descriptor)
+  }
+
+  /// Has what was written to `descriptor` reach the disk; 0 on success, -1 with `errno` set.
+  private static func flushToDisk(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+    #endif
+    return fsync(descriptor)
   }
 
   /// Removes temporaries a killed write left next to `url`: those of processes that no longer

@@ -12,7 +12,8 @@ public import Foundation
 ///
 /// **Writes.** The background writer (see ``PersistentFrequencyLedger``) stores the whole ledger
 /// (a header line and one JSON line per record) in a temporary file in the same directory,
-/// flushes it to disk (`fsync`) and renames it over the ledger: a rename is atomic, so a crash or
+/// flushes it to disk (`fsync`; on Apple's systems `fcntl(F_FULLFSYNC)`, which also has the
+/// drive write its cache out) and renames it over the ledger: a rename is atomic, so a crash or
 /// kill at any moment leaves either the old file or the new one. A file deleted since this
 /// instance last read or wrote it counts as a reset: the changes start over from no records, as
 /// the `UserDefaults` ledger's do when its key is removed. Temporaries left by a killed write are
@@ -30,11 +31,23 @@ public final class FileFrequencyLedger: PersistentFrequencyLedger {
   /// The ledger file.
   public let fileURL: URL
 
-  /// The default file: `AlertDispatch/frequency-ledger.jsonl` in the user's Application Support
-  /// directory.
+  /// The default file: `AlertDispatch/frequency-ledger.jsonl` in the app's Application Support
+  /// directory, or on tvOS in its Caches directory.
+  ///
+  /// tvOS gives an app no persistent local files: the system may delete its Caches directory
+  /// whenever the app is not running, and it has no other directory that an app may write. The
+  /// file ledger works there, but its records last only until the system deletes the file, which
+  /// the ledger then reads as a reset (counts start over). For caps that must outlive that on
+  /// tvOS, use ``UserDefaultsFrequencyLedger``: tvOS keeps an app's defaults (up to 500 KB), and
+  /// a ledger takes about 100 bytes per record.
   public static var defaultFileURL: URL {
+    #if os(tvOS)
+      let directory = FileManager.SearchPathDirectory.cachesDirectory
+    #else
+      let directory = FileManager.SearchPathDirectory.applicationSupportDirectory
+    #endif
     let base =
-      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      FileManager.default.urls(for: directory, in: .userDomainMask).first
       ?? FileManager.default.temporaryDirectory
     return base.appendingPathComponent("AlertDispatch", isDirectory: true)
       .appendingPathComponent("frequency-ledger.jsonl")

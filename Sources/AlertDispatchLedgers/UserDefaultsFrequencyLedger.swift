@@ -1,13 +1,17 @@
 import AlertDispatchKit
-public import Foundation
+internal import Foundation
 
 /// A persistent ledger kept under one key of a `UserDefaults` domain, for apps that keep such
 /// state in defaults (or share it with an extension through an app group suite).
 ///
 /// ```swift
-/// let shared = UserDefaults(suiteName: "group.com.example.app")!
-/// let policy = FrequencyPolicy(ledger: UserDefaultsFrequencyLedger(defaults: shared))
+/// let policy = FrequencyPolicy(
+///   ledger: UserDefaultsFrequencyLedger(suiteName: "group.com.example.app"))
 /// ```
+///
+/// The ledger names its domain by suite rather than holding a `UserDefaults` object: its
+/// background writer opens the suite for each read and write (every `UserDefaults` object of one
+/// suite reads and writes the same values), because `UserDefaults` is not `Sendable`.
 ///
 /// The value is the same JSON-lines data ``FileFrequencyLedger`` writes. The background writer
 /// (see ``PersistentFrequencyLedger``) replaces it whole with one `set(_:forKey:)`, which
@@ -24,29 +28,32 @@ public import Foundation
 ///
 /// Each instance is one launch (``PersistentFrequencyLedger/launchID``).
 public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {
-  /// The defaults the ledger lives in.
-  public let defaults: UserDefaults
+  /// The suite the ledger lives in, as given to `UserDefaults(suiteName:)`; `nil` for the
+  /// standard defaults.
+  public let suiteName: String?
   /// The key of its value.
   public let key: String
 
-  /// Opens the ledger stored under `key` in `defaults`, reading its value once, on the calling
-  /// thread.
+  /// Opens the ledger stored under `key` in the defaults of `suiteName`, reading its value once,
+  /// on the calling thread.
   ///
   /// - Parameters:
-  ///   - defaults: Where it lives; by default the standard defaults.
+  ///   - suiteName: The suite, such as an app group's identifier; `nil` (the default) for
+  ///     `UserDefaults.standard`. A name that `UserDefaults(suiteName:)` refuses (the app's own
+  ///     bundle identifier, or `NSGlobalDomain`) means the standard defaults too.
   ///   - key: Its key; by default `AlertDispatch.frequencyLedger`.
   ///   - diagnose: Receives a sentence when the stored value is damaged; by default it goes
   ///     through the policy that holds the ledger to the observers of the dispatches that use
   ///     it, and to ``AlertDispatch/diagnosticHandler`` (see ``FrequencyPolicy/report(_:)``).
   public init(
-    defaults: UserDefaults = .standard,
+    suiteName: String? = nil,
     key: String = "AlertDispatch.frequencyLedger",
     diagnose: (@MainActor (String) -> Void)? = nil
   ) {
-    self.defaults = defaults
+    self.suiteName = suiteName
     self.key = key
     let diagnostics = LedgerDiagnosticRoute(diagnose)
-    let value = FrequencyLedgerDefaultsValue(defaults: defaults, key: key)
+    let value = FrequencyLedgerDefaultsValue(suiteName: suiteName, key: key)
     super.init(
       store: value, opening: StoredLedger(opening: value.read(report: diagnostics.report)),
       diagnostics: diagnostics, willWrite: nil)
@@ -54,12 +61,15 @@ public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {
 }
 
 /// The `UserDefaults` value a ``UserDefaultsFrequencyLedger`` keeps its records in.
-///
-/// Unchecked: `UserDefaults` is thread-safe (Apple's Foundation marks it `Sendable`), but
-/// swift-corelibs-foundation does not say so.
-struct FrequencyLedgerDefaultsValue: FrequencyLedgerStore, @unchecked Sendable {
-  let defaults: UserDefaults
+struct FrequencyLedgerDefaultsValue: FrequencyLedgerStore {
+  let suiteName: String?
   let key: String
+
+  /// The suite's defaults, opened for each use: `UserDefaults` is not `Sendable`, so the store,
+  /// which the background writer uses, holds only the suite's name.
+  private var defaults: UserDefaults {
+    suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
+  }
 
   var name: String { "'\(key)' in user defaults" }
 
@@ -75,6 +85,7 @@ struct FrequencyLedgerDefaultsValue: FrequencyLedgerStore, @unchecked Sendable {
   }
 
   func write(_ table: FrequencyRecordTable) throws {
+    let defaults = defaults
     defaults.set(table.encoded(), forKey: key)
     defaults.synchronize()
   }
@@ -83,6 +94,7 @@ struct FrequencyLedgerDefaultsValue: FrequencyLedgerStore, @unchecked Sendable {
   private func recover(
     _ value: Any, problem: String, table: FrequencyRecordTable, _ report: (String) -> Void
   ) -> FrequencyStoreReading {
+    let defaults = defaults
     let copyKey = FrequencyRecordTable.damagedCopyName(of: key) {
       defaults.object(forKey: $0) != nil
     }

@@ -20,8 +20,7 @@ struct LedgerSecondProcessTests {
       // A process that exits without a flush may lose what its writer has not stored yet.
       let ledger = await MainActor.run {
         let suite = testRunName("alertdispatch.tests.second-process", inChild: true)
-        let defaults = UserDefaults(suiteName: suite)!
-        let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
+        let ledger = UserDefaultsFrequencyLedger(suiteName: suite)
         ledger.append([
           FrequencyRecord(
             key: "promo", date: Date(timeIntervalSince1970: 1_000_000), appVersion: "1.0",
@@ -31,10 +30,9 @@ struct LedgerSecondProcessTests {
       }
       await ledger.flush()
     }
-    let defaults = UserDefaults(suiteName: suite)!
-    let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
+    let ledger = UserDefaultsFrequencyLedger(suiteName: suite)
     #expect(ledger.allRecords.map(\.key) == ["promo"])
-    defaults.removePersistentDomain(forName: suite)
+    UserDefaults(suiteName: suite)!.removePersistentDomain(forName: suite)
   }
 
   @Test("File: records written by a process that exits are read by the next one")
@@ -77,7 +75,7 @@ struct LedgerSecondProcessTests {
     let defaults = UserDefaults(suiteName: suite)!
     defaults.removePersistentDomain(forName: suite)
     defer { defaults.removePersistentDomain(forName: suite) }
-    let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
+    let ledger = UserDefaultsFrequencyLedger(suiteName: suite)
     ledger.append([
       FrequencyRecord(
         key: "first", date: Date(timeIntervalSince1970: 1_000_000), appVersion: "1.0",
@@ -88,8 +86,7 @@ struct LedgerSecondProcessTests {
       // A process that exits without a flush may lose what its writer has not stored yet.
       let ledger = await MainActor.run {
         let suite = testRunName("alertdispatch.tests.other-writer", inChild: true)
-        let defaults = UserDefaults(suiteName: suite)!
-        let ledger = UserDefaultsFrequencyLedger(defaults: defaults)
+        let ledger = UserDefaultsFrequencyLedger(suiteName: suite)
         precondition(ledger.allRecords.map(\.key) == ["first"], "the extension reads the app's")
         ledger.append([
           FrequencyRecord(

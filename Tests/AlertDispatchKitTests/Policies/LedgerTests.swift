@@ -292,7 +292,7 @@ struct LedgerTests {
     func launch() -> (Fixture, AlertDispatch) {
       let f = Fixture()
       let home = f.dispatch("home")
-      let ledger = UserDefaultsFrequencyLedger(defaults: UserDefaults(suiteName: suite)!)
+      let ledger = UserDefaultsFrequencyLedger(suiteName: suite)
       home.frequencyPolicy = FrequencyPolicy(ledger: ledger, wallClock: wall, appVersion: "1.0")
       return (f, home)
     }
@@ -325,7 +325,7 @@ struct LedgerTests {
     let key = "AlertDispatch.frequencyLedger"
     var messages: [String] = []
     func open() -> UserDefaultsFrequencyLedger {
-      UserDefaultsFrequencyLedger(defaults: defaults) { messages.append($0) }
+      UserDefaultsFrequencyLedger(suiteName: suite) { messages.append($0) }
     }
     func copies() -> [String] {
       defaults.dictionaryRepresentation().keys.filter { $0.hasPrefix(key + ".corrupt-") }.sorted()

@@ -214,7 +214,7 @@ extension UserDefaultsLedgerTests {
     var events: [AlertEvent] = []
     AlertDispatch.diagnosticHandler = { events.append($0) }
     domain.open().set(Data("garbage".utf8), forKey: key)
-    let ledger = UserDefaultsFrequencyLedger(defaults: domain.open())
+    let ledger = UserDefaultsFrequencyLedger(suiteName: domain.suiteName)
     #expect(ledger.allRecords == [])
     #expect(events.count == 1)
     #expect(events.first?.dispatch == "frequency ledger")

@@ -23,7 +23,7 @@ struct UserDefaultsLedgerTests {
   /// collects its diagnostics.
   func open(_ domain: TemporaryDefaults) -> (UserDefaultsFrequencyLedger, () -> [String]) {
     var messages: [String] = []
-    let ledger = UserDefaultsFrequencyLedger(defaults: domain.open()) { messages.append($0) }
+    let ledger = UserDefaultsFrequencyLedger(suiteName: domain.suiteName) { messages.append($0) }
     return (ledger, { messages })
   }
 
@@ -43,9 +43,9 @@ struct UserDefaultsLedgerTests {
     defer { domain.remove() }
     let defaults = domain.open()
     var messages: [String] = []
-    let ledger = UserDefaultsFrequencyLedger(defaults: defaults) { messages.append($0) }
+    let ledger = UserDefaultsFrequencyLedger(suiteName: domain.suiteName) { messages.append($0) }
     #expect(ledger.key == "AlertDispatch.frequencyLedger")
-    #expect(ledger.defaults === defaults)
+    #expect(ledger.suiteName == domain.suiteName)
     #expect(ledger.allRecords == [])
     #expect(ledger.records(for: "a") == [])
     #expect(defaults.object(forKey: key) == nil)
@@ -63,9 +63,8 @@ struct UserDefaultsLedgerTests {
   func twoKeys() async throws {
     let domain = TemporaryDefaults()
     defer { domain.remove() }
-    let defaults = domain.open()
-    let main = UserDefaultsFrequencyLedger(defaults: defaults)
-    let other = UserDefaultsFrequencyLedger(defaults: defaults, key: "Other.ledger")
+    let main = UserDefaultsFrequencyLedger(suiteName: domain.suiteName)
+    let other = UserDefaultsFrequencyLedger(suiteName: domain.suiteName, key: "Other.ledger")
     #expect(other.key == "Other.ledger")
     main.append([record("a", main)])
     other.append([record("b", other)])
@@ -74,9 +73,9 @@ struct UserDefaultsLedgerTests {
     #expect(main.allRecords.map(\.key) == ["a"])
     #expect(other.allRecords.map(\.key) == ["b"])
     #expect(
-      UserDefaultsFrequencyLedger(defaults: domain.open(), key: "Other.ledger").allRecords.map(
+      UserDefaultsFrequencyLedger(suiteName: domain.suiteName, key: "Other.ledger").allRecords.map(
         \.key) == ["b"])
-    #expect(UserDefaultsFrequencyLedger(defaults: domain.open()).allRecords.map(\.key) == ["a"])
+    #expect(UserDefaultsFrequencyLedger(suiteName: domain.suiteName).allRecords.map(\.key) == ["a"])
   }
 
   @Test("A second launch reads every record, field for field, under a launch id of its own")
