@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// One alert added to a dispatch: its state, its outcome, and the calls that move it along.
 ///
 /// `AlertDispatch.add(_:presenter:completion:)` returns a handle. Keep it to mark the alert ready,
@@ -24,8 +26,11 @@ public final class AlertHandle {
       if DispatchNode.checksInvariants, let owner { owner.root.touch(self, owner: owner) }
     }
   }
-  /// A copy of ``state`` that ``description`` reads from any thread, kept behind a lock.
+  /// A copy of ``state`` that ``description`` reads from any thread, kept behind a lock that
+  /// every handle shares: descriptions are rare, and a lock each would cost about 100 bytes per
+  /// alert.
   private nonisolated let described: Locked<AlertState>
+  private nonisolated static let describedLock = NSLock()
   /// The dispatch that owns the alert (`nil` once it was released).
   public var dispatch: AlertDispatch? { owner?.facade ?? formerDispatch }
   /// The node of the dispatch that owns the alert; `nil` once the alert ended or the app
@@ -47,8 +52,8 @@ public final class AlertHandle {
   /// The request's lane key and priority, read on every pass.
   nonisolated var laneKey: LaneKey { request.lane.key }
   nonisolated var priority: Int { request.priority.rawValue }
-  /// Its place in its lane's line, fixed when it is added.
-  let rank: LineRank
+  /// Its place in its lane's line, which its request and its add order fix.
+  nonisolated var rank: LineRank { LineRank(request, sequence: seq) }
   /// The index of its lane in its domain's lanes, given when it joins the domain.
   var laneIndex = 0
   /// The ids of unfinished alerts this one waits for; changed through ``changeBlockers(_:)``.
@@ -125,13 +130,12 @@ public final class AlertHandle {
 
   init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
     life = .added(isReady: request.readiness == .ready)
-    described = Locked(life.state)
+    described = Locked(life.state, lock: AlertHandle.describedLock)
     autoDismissRemaining = request.timing.autoDismiss
     if let minimum = request.timing.minimumDisplay, minimum > .zero { minimumRemaining = minimum }
     self.request = request
     self.owner = owner
     self.seq = seq
-    rank = LineRank(request, sequence: seq)
   }
 
   /// The alert's outcome; suspends until the alert ends.

@@ -1,4 +1,4 @@
-internal import Foundation
+package import Foundation
 
 /// A value that threads share, reached only while its lock is held.
 ///
@@ -8,11 +8,17 @@ internal import Foundation
 /// the thread sanitizer understands. A handle's ``AlertHandle/description`` and the ledgers'
 /// background writer use it.
 package final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock: NSLock
   private var value: Value
 
   /// A lock around `value`, which no other code may reach any more.
-  package init(_ value: sending Value) { self.value = value }
+  ///
+  /// - Parameter lock: The lock; by default one of its own. Values that are rarely contended may
+  ///   share one (each access holds it whole), which saves the memory of a lock each.
+  package init(_ value: sending Value, lock: NSLock = NSLock()) {
+    self.value = value
+    self.lock = lock
+  }
 
   /// Runs `body` on the value, holding the lock.
   package func withLock<Result>(
