@@ -9,11 +9,14 @@ let package = Package(
     .library(name: "AlertDispatchLedgers", targets: ["AlertDispatchLedgers"]),
     .library(name: "AlertDispatchSimulator", targets: ["AlertDispatchSimulator"]),
     .library(name: "AlertDispatchObservation", targets: ["AlertDispatchObservation"]),
+    .library(name: "AlertDispatchScreens", targets: ["AlertDispatchScreens"]),
   ],
   targets: [
     .target(name: "AlertDispatchKit"),
     .target(name: "AlertDispatchLedgers", dependencies: ["AlertDispatchKit"]),
-    .target(name: "AlertDispatchSimulator", dependencies: ["AlertDispatchKit"]),
+    .target(name: "AlertDispatchScreens", dependencies: ["AlertDispatchKit"]),
+    .target(
+      name: "AlertDispatchSimulator", dependencies: ["AlertDispatchKit", "AlertDispatchScreens"]),
     .target(name: "AlertDispatchObservation", dependencies: ["AlertDispatchKit"]),
     .executableTarget(
       name: "alertdispatch-bench",

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScreens
 
 extension ScenarioParser {
   /// The actions and how to write them.

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScreens
 
 /// A statement of a scenario's setup, run in file order before the timeline.
 enum ScenarioSetup: Sendable, Hashable {

@@ -1,4 +1,5 @@
 public import AlertDispatchKit
+public import AlertDispatchScreens
 
 /// A simulated view controller: it owns an `AlertDispatch`, gets UIKit's appear and disappear
 /// callbacks, and can present modals.
@@ -13,10 +14,11 @@ public import AlertDispatchKit
 /// // viewWillDisappear @home, hide welcome @home, viewWillAppear @settings, …
 /// ```
 ///
-/// The dispatch is created not visible. It appears (`AlertDispatch.appear()`) on
-/// `viewDidAppear` while the window is in the foreground and disappears
-/// (`AlertDispatch.disappear()`) on `viewWillDisappear`. A screen that is popped, dismissed or
-/// replaced is closed when its transition ends, and its dispatch with it
+/// Each screen reports to the simulator's ``Simulator/graph``, the same ``ScreenGraph`` an app
+/// ships, which keeps the dispatches: it makes the dispatch not visible, makes it appear
+/// (`AlertDispatch.appear()`) on `viewDidAppear` while the window is in the foreground and
+/// disappear (`AlertDispatch.disappear()`) on `viewWillDisappear`. A screen that is popped,
+/// dismissed or replaced is closed when its transition ends, and its dispatch with it
 /// (`AlertDispatch.close()`): its unfinished alerts end as owner closed. A closed screen
 /// cannot be shown again.
 ///
@@ -24,50 +26,41 @@ public import AlertDispatchKit
 /// callbacks come first, then their visible child's.
 @MainActor
 public class Screen {
-  /// The screen's name: its dispatch's name, and `@name` in transcript lines.
-  public let name: String
-  /// The screen's dispatch; add the screen's alerts to it.
-  public let dispatch: AlertDispatch
+  /// The screen in the simulator's screen graph, which keeps its dispatch.
+  public let node: ScreenNode
   /// Where the screen is in UIKit's appearance cycle.
   public internal(set) var appearance: ScreenAppearance = .disappeared
-  /// The navigation or tab container the screen is in; `nil` for a window's root screen, a
-  /// modal, or a screen not shown yet.
-  public internal(set) weak var container: Screen?
-  /// How the screen was presented, when it is a modal on a window.
-  public internal(set) var modalStyle: ModalStyle?
-  /// Whether the screen's children join its domain (see ``Simulator/link(_:)-(Screen)``).
-  public internal(set) var isLinked = false
 
-  /// Held weakly: the simulator holds its windows, which hold their screens, so a strong
-  /// reference back would keep a whole simulator alive after a test or a scenario relaunch.
+  /// Held weakly: the simulator holds its windows and screens, so a strong reference back
+  /// would keep a whole simulator alive after a test or a scenario relaunch.
   private weak var owner: Simulator?
   /// The simulator that made this screen; once it is released, a stand-in that records into a
   /// transcript nobody reads, so a screen outliving its simulator stays harmless.
   var simulator: Simulator { owner ?? Simulator.released }
-  /// The window, when this screen is the window's root or one of its modals.
-  weak var hostWindow: Window?
 
-  init(_ name: String, simulator: Simulator) {
-    self.name = name
+  init(_ node: ScreenNode, simulator: Simulator) {
+    self.node = node
     self.owner = simulator
-    self.dispatch = simulator.makeDispatch(name, visible: false)
     simulator.register(self)
   }
 
+  /// The screen's name: its dispatch's name, and `@name` in transcript lines.
+  public var name: String { node.name }
+  /// The screen's dispatch; add the screen's alerts to it.
+  public var dispatch: AlertDispatch { node.dispatch }
+  /// The navigation or tab container the screen is in; `nil` for a window's root screen, a
+  /// modal, or a screen not shown yet.
+  public var container: Screen? { node.container.flatMap(simulator.screen(for:)) }
+  /// How the screen was presented, when it is a modal on a window.
+  public var modalStyle: ModalStyle? { node.modalStyle }
+  /// Whether the screen's children join its domain (see ``Simulator/link(_:)-(Screen)``).
+  public var isLinked: Bool { node.isLinked }
   /// The screens this one contains (a navigation stack, the tabs); empty for a plain screen.
-  public var children: [Screen] { [] }
-
-  /// The child on screen while this screen is (the top of the stack, the selected tab).
-  var visibleChild: Screen? { nil }
-
-  /// Whether the screen contains screens; a linked container gets an active-child provider.
-  var isContainer: Bool { false }
-
+  public var children: [Screen] { node.children.compactMap(simulator.screen(for:)) }
   /// The window the screen is in, through its containers; `nil` when it is not in one.
-  public var window: Window? { layerRoot.hostWindow }
-
+  public var window: Window? { node.window.flatMap(simulator.window(for:)) }
   /// Whether the screen was closed (popped, dismissed or replaced).
-  public var isClosed: Bool { dispatch.isClosed }
+  public var isClosed: Bool { node.isClosed }
 
   /// Presents `modal` over this screen's window, as `present(_:animated:)` does.
   ///
@@ -80,19 +73,21 @@ public class Screen {
   /// on screen in a window, when something is already presented over it, during a transition,
   /// or when `modal` is closed or already shown elsewhere.
   public func present(_ modal: Screen, style: ModalStyle = .pageSheet, animated: Bool = true) {
-    guard let window else {
+    guard let window = node.window else {
       return simulator.ignore("present \(modal.name)", at: name, "\(name) is not in a window")
     }
-    window.present(modal, from: self, style: style, animated: animated)
+    simulator.run(animated: animated) {
+      try window.present(modal.node, from: node, style: style, endsAtOnce: false)
+    }
   }
 
   /// Dismisses as `dismiss(animated:)` does: the modals presented over this screen's layer if
   /// there are any, otherwise the modal this screen is (or is inside). The dismissed modals
   /// are closed when the transition ends.
   public func dismiss(animated: Bool = true) {
-    guard let window else {
+    guard let window = node.window else {
       return simulator.ignore("dismiss", at: name, "\(name) is not in a window")
     }
-    window.dismiss(from: self, animated: animated)
+    simulator.run(animated: animated) { try window.dismiss(from: node, endsAtOnce: false) }
   }
 }

@@ -1,4 +1,5 @@
 public import AlertDispatchKit
+public import AlertDispatchScreens
 
 /// A simulated app for unit tests of popup flows: windows, screens, navigation and tab
 /// containers, modals and transitions, all on a ``VirtualClock``, with every callback and
@@ -19,10 +20,11 @@ public import AlertDispatchKit
 /// ]) == nil)
 /// ```
 ///
-/// Every screen owns an `AlertDispatch` on the simulator's clock and presenter. By default
-/// each dispatch is its own domain (as in XYZAlertView); ``link(_:)-(Screen)`` joins a subtree
-/// into one domain whose active chain follows the navigation top, the selected tab and the
-/// presented modal.
+/// Every screen owns an `AlertDispatch` on the simulator's clock and presenter, kept by the
+/// simulator's ``graph``: the screens and windows report UIKit's events to the same
+/// ``ScreenGraph`` an app ships, so a test exercises the wiring the app runs. By default each
+/// dispatch is its own domain; ``link(_:)-(Screen)`` joins a subtree into one domain whose
+/// active chain follows the navigation top, the selected tab and the presented modal.
 ///
 /// The transcript's lines:
 /// - `viewWillAppear @home`, `viewDidAppear @home`, `viewWillDisappear @home`,
@@ -52,9 +54,20 @@ public final class Simulator {
   public var transitionDuration: Duration
   /// The windows, the main ``window`` first.
   public private(set) var windows: [Window] = []
+  /// The screen graph the simulator's screens and windows report to, which keeps their
+  /// dispatches.
+  public let graph: ScreenGraph
 
   private var registrations: [ObjectIdentifier: Registration] = [:]
   private var registrationOrder: [ObjectIdentifier] = []
+  /// The simulator's screens by graph node: held until they are closed (a closed screen
+  /// cannot be shown again), then only as long as the app holds them.
+  private var screens: [ObjectIdentifier: HeldScreen] = [:]
+
+  private struct HeldScreen {
+    var open: Screen?
+    weak var screen: Screen?
+  }
 
   private struct Registration {
     weak var dispatch: AlertDispatch?
@@ -72,10 +85,15 @@ public final class Simulator {
     let transcript = Transcript(clock: clock)
     self.clock = clock
     self.transcript = transcript
-    self.presenter = RecordingPresenter(transcript: transcript, clock: clock)
+    let presenter = RecordingPresenter(transcript: transcript, clock: clock)
+    self.presenter = presenter
     self.transitionDuration = transitionDuration
+    graph = ScreenGraph(linksByDefault: false) { name, isVisible in
+      Simulator.makeDispatch(name, visible: isVisible, clock, presenter, transcript)
+    }
     presenter.refuseWhen = { [weak self] alert in self?.refusal(for: alert) }
-    windows.append(Window(windowName, simulator: self))
+    graph.observe { [weak self] event in self?.report(event) }
+    windows.append(Window(graph.window(windowName), simulator: self))
   }
 
   /// The main window.
@@ -90,25 +108,25 @@ public final class Simulator {
   /// Adds another window (another `UIWindowScene`): its dispatches are independent of the
   /// other windows' unless linked by hand.
   public func makeWindow(_ name: String) -> Window {
-    let window = Window(name, simulator: self)
+    let window = Window(graph.window(name), simulator: self)
     windows.append(window)
     return window
   }
 
   /// Creates a plain screen, not in any window yet.
   public func screen(_ name: String) -> Screen {
-    Screen(name, simulator: self)
+    Screen(graph.screen(name), simulator: self)
   }
 
   /// Creates a navigation container (`UINavigationController`) with `root` at the bottom of its
   /// stack.
   public func navigation(_ name: String, root: Screen) -> NavigationContainer {
-    NavigationContainer(name, root: root, simulator: self)
+    NavigationContainer(graph.navigation(name, root: root.node), simulator: self)
   }
 
   /// Creates a tab container (`UITabBarController`) with these tabs, `selected` selected.
   public func tabs(_ name: String, _ tabs: [Screen], selected: Int = 0) -> TabContainer {
-    TabContainer(name, tabs: tabs, selected: selected, simulator: self)
+    TabContainer(graph.tabs(name, tabs.map(\.node), selected: selected), simulator: self)
   }
 
   /// Joins `screen`'s subtree into `screen`'s domain (or into its container's, when that is
@@ -116,7 +134,7 @@ public final class Simulator {
   /// active-child provider answers its top screen (navigation) or selected tab. Children added
   /// later are linked as they arrive. Modals belong to the window: link the window to join them.
   public func link(_ screen: Screen) {
-    screen.link()
+    screen.node.link()
   }
 
   /// Joins the whole window into one domain rooted at the window's dispatch: the root screen
@@ -124,7 +142,7 @@ public final class Simulator {
   /// topmost modal (of either style) or, when none, the root screen. Every container in it is
   /// linked as by ``link(_:)-(Screen)``.
   public func link(_ window: Window) {
-    window.link()
+    window.node.link()
   }
 
   /// Moves time forward, ending transitions and animations and firing the framework's timers.
@@ -149,7 +167,10 @@ public final class Simulator {
 
   /// A dispatch on this simulator's clock and presenter whose outcomes and diagnostics go to
   /// the transcript, once each: only the domain's root records, since events bubble up.
-  func makeDispatch(_ name: String, visible: Bool) -> AlertDispatch {
+  private static func makeDispatch(
+    _ name: String, visible: Bool, _ clock: VirtualClock, _ presenter: RecordingPresenter,
+    _ transcript: Transcript
+  ) -> AlertDispatch {
     let dispatch = AlertDispatch(
       name: name, isVisible: visible, clock: clock, presenter: presenter)
     dispatch.observe { [weak dispatch, transcript] event in
@@ -167,7 +188,59 @@ public final class Simulator {
   }
 
   func register(_ screen: Screen) {
+    screens[ObjectIdentifier(screen.node)] = HeldScreen(open: screen, screen: screen)
     add(Registration(dispatch: screen.dispatch, screen: screen))
+  }
+
+  /// The simulator's screen for a node of its graph.
+  func screen(for node: ScreenNode) -> Screen? {
+    screens[ObjectIdentifier(node)]?.screen
+  }
+
+  /// The simulator's window for a window of its graph.
+  func window(for node: ScreenWindow) -> Window? {
+    windows.first { $0.node === node }
+  }
+
+  /// Carries out a change of the graph as UIKit would animate it: refused calls are written as
+  /// `ignored` lines; an animated change that moves screens runs for ``transitionDuration``,
+  /// during which the window refuses other changes, and then ends.
+  func run(animated: Bool, _ change: () throws -> ScreenChange) {
+    let result: ScreenChange
+    do {
+      result = try change()
+    } catch {
+      return transcript.record("ignored \(error)")
+    }
+    guard let window = result.window else { return }
+    guard animated, !result.isInvisible else { return window.end(result) }
+    window.busyReason = "a transition is running"
+    _ = clock.schedule(at: clock.now + transitionDuration) {
+      window.busyReason = nil
+      window.end(result)
+    }
+  }
+
+  /// Writes the graph's changes as UIKit's callbacks.
+  private func report(_ event: ScreenGraphEvent) {
+    switch event {
+    case .willDisappear(let node):
+      screen(for: node)?.appearance = .disappearing
+      transcript.record("viewWillDisappear @\(node.name)")
+    case .willAppear(let node):
+      screen(for: node)?.appearance = .appearing
+      transcript.record("viewWillAppear @\(node.name)")
+    case .didDisappear(let node):
+      screen(for: node)?.appearance = .disappeared
+      transcript.record("viewDidDisappear @\(node.name)")
+    case .didAppear(let node):
+      screen(for: node)?.appearance = .appeared
+      transcript.record("viewDidAppear @\(node.name)")
+    case .closed(let node):
+      screens[ObjectIdentifier(node)]?.open = nil
+    case .problem(let error):
+      transcript.record("ignored \(error)")
+    }
   }
 
   func register(_ window: Window) {

@@ -1,4 +1,5 @@
 public import AlertDispatchKit
+public import AlertDispatchScreens
 
 /// A simulated window and its scene (`UIWindowScene` with its key window): a root screen, the
 /// modals presented over it, and a foreground / background state.
@@ -10,8 +11,8 @@ public import AlertDispatchKit
 /// ```
 ///
 /// The window has a dispatch of its own, visible while the window is in the foreground: use it
-/// for app-wide alerts (seed 002's queue over the key window). Its alerts are refused with
-/// `no host` while the window has no root screen, and go up as soon as it has one.
+/// for app-wide alerts. Its alerts are refused with `no host` while the window has no root
+/// screen, and go up as soon as it has one.
 ///
 /// One transition runs at a time in a window. While it runs, the simulator's presenter refuses
 /// the window's alerts (`transition running`) and navigation calls on its screens are ignored
@@ -19,53 +20,44 @@ public import AlertDispatchKit
 /// refused alerts go up at once.
 @MainActor
 public final class Window {
-  /// The window's name: its dispatch's name, and `@name` in transcript lines.
-  public let name: String
-  /// The window's own dispatch; the root of the window's domain once linked.
-  public let dispatch: AlertDispatch
-  /// The root screen (`rootViewController`), `nil` until ``setRoot(_:)``.
-  public private(set) var rootScreen: Screen?
-  /// The modals presented over the root screen, bottom first.
-  public internal(set) var presentedScreens: [Screen] = []
-  /// Whether the scene is in the foreground (initially true).
-  public private(set) var isForeground = true
-  /// Whether an animated transition is running.
-  public internal(set) var isTransitioning = false
-  /// Whether the window is one domain (see ``Simulator/link(_:)-(Window)``).
-  public internal(set) var isLinked = false
-  /// The modals whose dismissal transition is running.
-  var dismissingScreens: [Screen] = []
+  /// The window in the simulator's screen graph, which keeps its dispatch.
+  public let node: ScreenWindow
 
   unowned let simulator: Simulator
 
-  init(_ name: String, simulator: Simulator) {
-    self.name = name
+  init(_ node: ScreenWindow, simulator: Simulator) {
+    self.node = node
     self.simulator = simulator
-    self.dispatch = simulator.makeDispatch(name, visible: true)
     simulator.register(self)
   }
+
+  /// The window's name: its dispatch's name, and `@name` in transcript lines.
+  public var name: String { node.name }
+  /// The window's own dispatch; the root of the window's domain once linked.
+  public var dispatch: AlertDispatch { node.dispatch }
+  /// The root screen (`rootViewController`), `nil` until ``setRoot(_:)``.
+  public var rootScreen: Screen? { node.root.flatMap(simulator.screen(for:)) }
+  /// The modals presented over the root screen, bottom first.
+  public var presentedScreens: [Screen] { node.modals.compactMap(simulator.screen(for:)) }
+  /// Whether the scene is in the foreground (initially true).
+  public var isForeground: Bool { node.isForeground }
+  /// Whether an animated transition is running.
+  public var isTransitioning: Bool { node.busyReason != nil }
+  /// Whether the window is one domain (see ``Simulator/link(_:)-(Window)``).
+  public var isLinked: Bool { node.isLinked }
 
   /// Makes `screen` the root screen, without animation, and returns it. The previous root and
   /// every modal disappear and are closed.
   @discardableResult
   public func setRoot<S: Screen>(_ screen: S) -> S {
-    let action = "setRoot \(screen.name)"
-    if screen === rootScreen { return screen }
-    if let problem = transitionProblem ?? screen.placementProblem(in: simulator) {
-      simulator.ignore(action, at: name, problem)
-      return screen
-    }
-    replaceLayers(with: screen)
+    simulator.run(animated: false) { try node.setRoot(screen.node) }
     return screen
   }
 
   /// Removes the root screen and every modal: they disappear and are closed, and the window
   /// has no host for alerts until the next ``setRoot(_:)``.
   public func removeRoot() {
-    if let problem = transitionProblem {
-      return simulator.ignore("removeRoot", at: name, problem)
-    }
-    replaceLayers(with: nil)
+    simulator.run(animated: false) { try node.removeRoot() }
   }
 
   /// The scene goes to the background: `sceneWillResignActive`, `sceneDidEnterBackground`.
@@ -77,41 +69,18 @@ public final class Window {
     }
     simulator.transcript.record("sceneWillResignActive @\(name)")
     simulator.transcript.record("sceneDidEnterBackground @\(name)")
-    isForeground = false
-    for dispatch in dispatchesOnDisplay where dispatch.isVisible { dispatch.disappear() }
+    node.enterBackground()
   }
 
   /// The scene comes back: `sceneWillEnterForeground`, `sceneDidBecomeActive`. The window's
   /// dispatch and the screens on display appear again in the order they disappeared, so their
-  /// alerts are restored in that order. A linked window is one domain: its screens appear
-  /// first, beneath the window's dispatch, which is still hidden, and the window's dispatch
-  /// last, so that one pass brings back everything the domain showed, as it stacked (a covered
-  /// alert beneath its coverer, whatever screens they belong to).
+  /// alerts are restored in that order (see ``ScreenWindow/enterForeground()``).
   public func enterForeground() {
     guard !isForeground else {
       return simulator.ignore("enterForeground", at: name, "already in the foreground")
     }
     simulator.transcript.record("sceneWillEnterForeground @\(name)")
     simulator.transcript.record("sceneDidBecomeActive @\(name)")
-    isForeground = true
-    var dispatches = dispatchesOnDisplay
-    if isLinked { dispatches.append(dispatches.removeFirst()) }
-    for dispatch in dispatches { dispatch.appear() }
-  }
-
-  /// The window's dispatch, then the dispatches of the appeared screens, bottom layer first.
-  private var dispatchesOnDisplay: [AlertDispatch] {
-    [dispatch] + screensOnDisplay().filter { $0.appearance == .appeared }.map(\.dispatch)
-  }
-
-  private func replaceLayers(with screen: Screen?) {
-    let before = screensOnDisplay()
-    if let screen { adopt(screen) }
-    let removed = layers
-    for old in removed { old.hostWindow = nil }
-    presentedScreens = []
-    rootScreen = screen
-    screen?.hostWindow = self
-    transition(from: before, removing: removed, animated: false, in: self)
+    node.enterForeground()
   }
 }

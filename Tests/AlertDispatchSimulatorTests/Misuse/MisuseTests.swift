@@ -107,7 +107,7 @@ struct MisuseTests {
     let f = SimFixture()
     let other = Simulator()
     f.window.setRoot(other.screen("foreign"))
-    f.expect(["ignored setRoot foreign @window: foreign belongs to another simulator"])
+    f.expect(["ignored setRoot foreign @window: foreign belongs to another graph"])
     #expect(f.window.rootScreen == nil)
     f.verify()
   }
