@@ -72,6 +72,10 @@ let package = Package(
       dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"]
     ),
     .testTarget(
+      name: "AlertDispatchScreensTests",
+      dependencies: ["AlertDispatchKit", "AlertDispatchScreens", "AlertDispatchSimulator"]
+    ),
+    .testTarget(
       name: "AlertDispatchSimulatorTests",
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
     ),

@@ -43,14 +43,18 @@ extension ScreenWindow {
   ///
   /// - Parameter endsAtOnce: Whether the change is over now (the default), or the caller ends
   ///   it with ``end(_:)`` when its animation ends.
-  /// - Throws: ``ScreenGraphError`` when the window is busy, `modal` cannot be placed, a modal
-  ///   is already presented over `screen`'s layer, or `screen` has not appeared.
+  /// - Throws: ``ScreenGraphError`` when `screen` is not in this window, the window is busy,
+  ///   `modal` cannot be placed, a modal is already presented over `screen`'s layer, or
+  ///   `screen` has not appeared.
   @discardableResult
   public func present(
     _ modal: ScreenNode, from screen: ScreenNode, style: ModalStyle = .pageSheet,
     endsAtOnce: Bool = true
   ) throws -> ScreenChange {
     let action = "present \(modal.name)"
+    guard screen.window === self else {
+      throw ScreenGraphError(action, at: screen.name, "\(screen.name) is not in \(name)")
+    }
     if let problem = busyReason ?? modal.placementProblem(in: graph) {
       throw ScreenGraphError(action, at: screen.name, problem)
     }
