@@ -90,7 +90,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DocSnippetsTests",
-      dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"],
+      dependencies: [
+        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScreens",
+        "AlertDispatchSimulator",
+      ],
       path: "Docs/Snippets"
     ),
     .testTarget(

@@ -14,20 +14,22 @@ echo "== symbol graphs"
 rm -rf "$graphs" && mkdir -p "$graphs"
 { swift build --scratch-path "$scratch" --target AlertDispatchSimulator \
   && swift build --scratch-path "$scratch" --target AlertDispatchLedgers \
-  && swift build --scratch-path "$scratch" --target AlertDispatchObservation; } >"$scratch.log" 2>&1 \
+  && swift build --scratch-path "$scratch" --target AlertDispatchObservation \
+  && swift build --scratch-path "$scratch" --target AlertDispatchScreens; } >"$scratch.log" 2>&1 \
   || { cat "$scratch.log"; exit 1; }
 modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
-for module in AlertDispatchKit AlertDispatchLedgers AlertDispatchSimulator AlertDispatchObservation; do
+for module in AlertDispatchKit AlertDispatchLedgers AlertDispatchSimulator AlertDispatchObservation \
+  AlertDispatchScreens; do
   swift symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
     -minimum-access-level public -include-spi-symbols -output-dir "$graphs"
 done
 rm -f "$graphs"/*@*.symbols.json  # extensions of other modules' types are not ours to document
 
 echo "== docc convert (warnings are errors)"
-# The catalog documents AlertDispatchKit; the ledgers', the simulator's and the observable
-# presenter's symbols are checked for coverage below and described in their articles (DocC renders
-# one module per catalog).
+# The catalog documents AlertDispatchKit; the ledgers', the simulator's, the observable
+# presenter's and the screen graph's symbols are checked for coverage below and described in their
+# articles (DocC renders one module per catalog).
 rm -rf "$out" "$graphs-kit" && mkdir -p "$graphs-kit"
 cp "$graphs"/AlertDispatchKit.symbols.json "$graphs-kit/"
 docc convert Docs/AlertDispatch.docc \
