@@ -182,8 +182,8 @@ struct Arbiter {
     let capacity = lane.capacity
     // Rule 2: a visible alert whose dispatch left the chain is hidden (one being dismissed
     // finishes animating out where it is), or taken down for good when its offstage policy
-    // says so. One covered by an alert hidden with it is hidden beneath it, and comes back
-    // beneath it.
+    // says so. One covered by an alert hidden with it, or by one that stays up, is hidden
+    // beneath it, and comes back beneath it.
     let leaving = lane.shown.filter { !$0.isDismissing && !$0.isOnChain }
     func isLeaving(_ alert: AlertRef) -> Bool { leaving.contains { $0.alert == alert } }
     func isHidden(_ alert: AlertRef) -> Bool {
@@ -193,7 +193,7 @@ struct Arbiter {
       if shown.offstage == .end {
         decide(.dismiss(shown.alert, .cancelled(.ownerLeft)), stamp: shown.upStamp)
         plan.isFinal = false
-      } else if case .by(let coverer) = shown.cover, isHidden(coverer) {
+      } else if case .by(let coverer) = shown.cover, isHidden(coverer) || !isLeaving(coverer) {
         decide(.suspendBeneath(shown.alert, coverer: coverer), stamp: shown.upStamp)
       } else {
         decide(.suspend(shown.alert), stamp: shown.upStamp)
@@ -201,6 +201,14 @@ struct Arbiter {
     }
     var front: [Front] = []
     var uncovering: [PassInput.Shown] = []
+    for shown in lane.shown where !isLeaving(shown.alert) && !shown.isDismissing {
+      // What was hidden beneath an alert that stayed up comes back beneath it with its screen.
+      for beneath in shown.beneath {
+        decide(.restore(beneath.alert), stamp: beneath.upStamp)
+        decide(.cover(beneath.alert, by: beneath.coverer))
+        broughtBack.insert(beneath.alert)
+      }
+    }
     for shown in lane.shown where !isLeaving(shown.alert) {
       switch shown.cover {
       case .none:

@@ -42,12 +42,16 @@ extension DispatchNode {
       case .suspendBeneath(let ref, let coverer):
         let covered = alert(ref)
         suspend(covered)
-        alert(coverer).hiddenBeneath.append(covered)
+        let coverer = alert(coverer)
+        if !coverer.hiddenBeneath.contains(where: { $0 === covered }) {
+          coverer.hiddenBeneath.append(covered)
+        }
       case .cover(let ref, let coverer):
         let covered = alert(ref)
         let coverer = alert(coverer)
         // Restored beneath its coverer while its dispatch was being released: it ends soon.
         guard covered.state.isVisible else { break }
+        coverer.hiddenBeneath.removeAll { $0 === covered }
         covered.coveredBy = coverer
         covered.emit(.covered(by: coverer.id))
       case .uncover(let ref):

@@ -63,7 +63,8 @@ extension DispatchNode {
           isDismissing: alert.state.isDismissing, isOnChain: chain.contains(alert.owner),
           cover: cover, interruption: alert.request.interruption,
           offstage: alert.request.offstage,
-          minimumUntil: alert.state.isDismissing ? nil : alert.minimumDisplayEnd(at: now)))
+          minimumUntil: alert.state.isDismissing ? nil : alert.minimumDisplayEnd(at: now),
+          beneath: hiddenBeneath(alert, chain, &alerts)))
     }
     if let limit = state.lane.maximumWaiting {
       lane.maximumWaiting = limit
@@ -92,8 +93,9 @@ extension DispatchNode {
     return lane
   }
 
-  /// The suspended alerts hidden beneath `alert` that may come back with it now (their
-  /// dispatches on the chain and no pause holding them), bottom first; they are appended to `alerts`.
+  /// The suspended alerts hidden beneath `alert` that may come back beneath it now (their
+  /// dispatches on the chain and no pause holding them), bottom first; they are appended to
+  /// `alerts`.
   func hiddenBeneath(_ alert: AlertHandle, _ chain: ActiveChain, _ alerts: inout [AlertHandle])
     -> [PassInput.Beneath]
   {

@@ -71,6 +71,9 @@ struct PassInput: Sendable {
     /// When its minimum display time ends, if that is after the pass: until then no preemption
     /// takes it down.
     var minimumUntil: AlertInstant?
+    /// The suspended alerts that lay beneath it when their screens left without it and that
+    /// may come back now, bottom first: they come back beneath it.
+    var beneath: [Beneath] = []
   }
 
   /// Whether a visible alert is beneath another.
