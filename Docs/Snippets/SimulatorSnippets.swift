@@ -1,5 +1,6 @@
 import AlertDispatchKit
 import AlertDispatchSimulator
+import Foundation
 import Testing
 
 @MainActor
@@ -121,5 +122,21 @@ struct SimulatorSnippets {
         "viewDidDisappear @settings", "dismiss sign-in-error @settings",
         "end sign-in-error: cancelled(owner closed)", "restore rate-us @home",
       ])
+  }
+
+  @Test func relaunch() {
+    // snippet: simulator-relaunch
+    let app = AppLaunches(start: Date(timeIntervalSince1970: 1_777_622_400)) { sim, policy in
+      let home = sim.window.setRoot(sim.screen("home"))
+      sim.window.dispatch.frequencyPolicy = policy  // the root's policy counts for the window
+      sim.link(sim.window)
+      home.dispatch.add(AlertRequest(id: "bonus", cap: .oncePerDay()))
+    }
+    app.simulator.presenter.tap("bonus", "Claim")
+    app.relaunch(after: .seconds(3_600))  // the same day: bonus is capped
+    app.relaunch(after: .seconds(86_400), appVersion: "2.0")  // the next day: it shows
+    // end-snippet
+    #expect(app.simulator.presenter.onScreen.map(\.id) == ["bonus"])
+    #expect(app.ledger.records(for: "bonus").count == 2)
   }
 }

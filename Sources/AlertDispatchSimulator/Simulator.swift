@@ -150,6 +150,16 @@ public final class Simulator {
     clock.advance(by: duration)
   }
 
+  /// The app quits: every dispatch the simulator made closes, last made first, and its
+  /// unfinished alerts end as owner closed. Nothing else happens in this simulator after it;
+  /// ``AppLaunches`` starts the next launch in a new one.
+  public func quit() {
+    for key in registrationOrder.reversed() {
+      guard let dispatch = registrations[key]?.dispatch, !dispatch.isClosed else { continue }
+      dispatch.close()
+    }
+  }
+
   /// The invariant violations of every domain the simulator's dispatches belong to: those
   /// recorded after passes and those found by checking now, each prefixed with the root's name.
   /// Empty when all is well.
