@@ -286,6 +286,7 @@ extension DispatchNode {
         _ = domain.addWaiter(alert, for: dependency)
       }
       if !alert.hasGoneUp { domain.noteWaiting(alert) }
+      if alert.retryAt != nil { domain.refused[ObjectIdentifier(alert)] = alert }
     }
     for alert in everyone.sorted(by: { $0.upStamp < $1.upStamp }) where alert.state.isVisible {
       domain.addVisible(alert)

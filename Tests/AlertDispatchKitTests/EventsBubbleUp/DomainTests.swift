@@ -184,4 +184,21 @@ struct DomainTests {
     f.expect(["hide s @screen"])
     f.verify()
   }
+
+  @Test("A refused alert is still retried at once on request after its domain is re-indexed")
+  func refusedAlertSurvivesReindex() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    presenter.refusal = "no host"
+    let alert = window.add(AlertRequest(id: "notifications"))
+    #expect(presenter.transcript.take() == ["refuse notifications @window: no host"])
+    // A screen joins the domain, which is re-indexed; the host exists from now on.
+    let home = AlertDispatch(name: "home", clock: clock)
+    try home.setParent(window)
+    presenter.refusal = nil
+    window.setNeedsArbitration()
+    #expect(presenter.transcript.take() == ["present notifications @window"])
+    #expect(alert.state == .showing && clock.now == AlertInstant(offset: .zero))
+  }
 }
