@@ -79,7 +79,7 @@ struct SimulatorSnippets {
 
   @Test func linkTabs() {
     // snippet: simulator-link-tabs
-    let sim = Simulator()
+    let sim = Simulator(linksByDefault: false)
     let feed = sim.screen("feed")
     let profile = sim.screen("profile")
     let tabs = sim.tabs("tabs", [feed, profile])

@@ -32,7 +32,8 @@ func launch(_ story: String, at date: Date, ledger: any FrequencyLedger, network
   print(story)
   let sim = Simulator(windowName: "main")
   let home = sim.window.setRoot(sim.screen("home")).dispatch
-  home.frequencyPolicy = FrequencyPolicy(
+  // The window is one domain: its root dispatch holds the policy for every screen in it.
+  sim.window.dispatch.frequencyPolicy = FrequencyPolicy(
     ledger: ledger, wallClock: LaunchDate(date, sim.clock), appVersion: "1.0",
     timeZone: TimeZone(identifier: "UTC")!)
   let trace = AlertTrace()

@@ -10,6 +10,7 @@ extension ScenarioParser {
     "tabs": "tabs NAME TAB [TAB …] [selected TAB]",
     "root": "root WINDOW SCREEN",
     "link": "link SCREEN|WINDOW",
+    "own-domain": "own-domain SCREEN",
     "lane":
       "lane NAME [capacity N|unlimited] [gap DURATION] [order first-added|newest-first] [max-waiting N] [overflow refuse-newcomer|drop-oldest|drop-lowest-priority]",
     "transition": "transition DURATION",
@@ -54,6 +55,10 @@ extension ScenarioParser {
       let name = try known(try arguments.name("SCREEN|WINDOW"))
       try arguments.end()
       scenario.setup.append(.link(name))
+    case "own-domain":
+      let name = try screen(try arguments.name("SCREEN"))
+      try arguments.end()
+      scenario.setup.append(.ownDomain(name))
     case "lane":
       try laneStatement(&arguments)
     case "transition":

@@ -156,6 +156,8 @@ final class ScenarioRun {
       windows[window]?.setRoot(showable(screen))
     case .link(let name):
       if let window = windows[name] { sim.link(window) } else { sim.link(screen(name)) }
+    case .ownDomain(let name):
+      screen(name).node.ownsDomain = true
     case .transition(let duration):
       sim.transitionDuration = duration
     case .presenter(let present, let dismiss):

@@ -9,6 +9,7 @@ enum ScenarioSetup: Sendable, Hashable {
   case tabs(String, [String], selected: Int)
   case root(window: String, screen: String)
   case link(String)
+  case ownDomain(String)
   case transition(Duration)
   case presenter(present: Duration?, dismiss: Duration?)
 }

@@ -80,7 +80,13 @@ public final class Simulator {
   /// - Parameters:
   ///   - windowName: The main window's name, used in transcript lines.
   ///   - transitionDuration: How long animated transitions take.
-  public init(windowName: String = "window", transitionDuration: Duration = .milliseconds(350)) {
+  ///   - linksByDefault: Whether each window is one domain, as an app's screen graph makes it
+  ///     (the default); when `false`, every dispatch is a domain of its own until
+  ///     ``link(_:)-(Screen)`` or ``link(_:)-(Window)`` joins a subtree.
+  public init(
+    windowName: String = "window", transitionDuration: Duration = .milliseconds(350),
+    linksByDefault: Bool = true
+  ) {
     let clock = VirtualClock()
     let transcript = Transcript(clock: clock)
     self.clock = clock
@@ -88,7 +94,7 @@ public final class Simulator {
     let presenter = RecordingPresenter(transcript: transcript, clock: clock)
     self.presenter = presenter
     self.transitionDuration = transitionDuration
-    graph = ScreenGraph(linksByDefault: false) { name, isVisible in
+    graph = ScreenGraph(linksByDefault: linksByDefault) { name, isVisible in
       Simulator.makeDispatch(name, visible: isVisible, clock, presenter, transcript)
     }
     presenter.refuseWhen = { [weak self] alert in self?.refusal(for: alert) }

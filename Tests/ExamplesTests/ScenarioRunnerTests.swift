@@ -98,14 +98,36 @@ struct ScenarioRunnerTests {
         add s
         expect showing s
         set-stack stack home
-        present home sheet              # a page sheet: home stays on screen
-        expect showing a
+        present home sheet              # a page sheet: home stays on screen, the sheet is active
+        expect showing nothing
+        expect explain a owner 'home' is offstage
         dismiss-modal sheet
+        expect showing a
         present home cover full-screen
         expect showing nothing
         expect explain a owner 'home' is hidden
         dismiss-modal cover
         expect showing a
+      """)
+  }
+
+  @Test("A window is one domain; a screen marked own-domain keeps its alerts apart")
+  func ownDomain() throws {
+    try expectPass(
+      """
+      screen home chat
+      tabs tabs home chat
+      root main tabs
+      own-domain chat
+      alert update on tabs priority high
+      alert tip on home
+      alert banner on chat later
+      at 0s
+        expect showing update
+        expect explain tip outranked by update
+        select tabs chat
+        add banner
+        expect showing update banner
       """)
   }
 

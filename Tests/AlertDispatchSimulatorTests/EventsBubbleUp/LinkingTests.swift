@@ -5,9 +5,25 @@ import Testing
 @MainActor
 @Suite("Linking")
 struct LinkingTests {
-  @Test("By default every screen is its own domain, as in XYZAlertView")
-  func unlinkedByDefault() {
+  @Test("By default a window is one domain: its screens' alerts take turns")
+  func windowLinkedByDefault() {
     let f = SimFixture()
+    let home = f.sim.screen("home")
+    let nav = f.window.setRoot(f.sim.navigation("nav", root: home))
+    f.sim.transcript.clear()
+    #expect(home.dispatch.parent === nav.dispatch && nav.dispatch.parent === f.window.dispatch)
+    #expect(f.window.isLinked && nav.isLinked)
+    f.add("n", to: nav)
+    f.add("a", to: home)
+    f.expect(["present n @nav"])
+    f.presenter.tap("n", "OK")
+    f.expect(["tap n OK", "end n: dismissed(OK)", "present a @home"])
+    f.verify()
+  }
+
+  @Test("A simulator that does not link keeps every screen its own domain")
+  func unlinkedSimulator() {
+    let f = SimFixture(linksByDefault: false)
     let home = f.sim.screen("home")
     let nav = f.window.setRoot(f.sim.navigation("nav", root: home))
     f.sim.transcript.clear()
@@ -52,7 +68,7 @@ struct LinkingTests {
 
   @Test("A linked navigation container leaves modals alone: they belong to the window")
   func modalsBelongToTheWindow() {
-    let f = SimFixture()
+    let f = SimFixture(linksByDefault: false)
     let home = f.sim.screen("home")
     let nav = f.window.setRoot(f.sim.navigation("nav", root: home))
     f.sim.link(nav)

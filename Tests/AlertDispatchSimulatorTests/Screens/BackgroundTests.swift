@@ -41,7 +41,7 @@ struct BackgroundTests {
 
   @Test("Backgrounding suspends every alert of the window; foregrounding restores them in order")
   func suspendsAndRestoresInOrder() {
-    let f = SimFixture()
+    let f = SimFixture(linksByDefault: false)
     let home = f.sim.screen("home")
     let nav = f.window.setRoot(f.sim.navigation("nav", root: home))
     let sheet = f.sim.screen("sheet")

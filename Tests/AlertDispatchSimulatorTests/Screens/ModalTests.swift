@@ -7,7 +7,7 @@ import Testing
 struct ModalTests {
   @Test("A page sheet leaves the screen beneath appeared: its alerts stay eligible")
   func pageSheetKeepsScreenEligible() {
-    let f = SimFixture()
+    let f = SimFixture(linksByDefault: false)
     let home = f.window.setRoot(f.sim.screen("home"))
     f.sim.transcript.clear()
     let first = f.add("a", to: home)

@@ -13,7 +13,8 @@ struct TransitionTests {
 
   @Test("The presenter refuses during a transition, and the alert goes up when it ends")
   func refusedDuringTransition() {
-    let f = SimFixture()
+    // Two domains side by side, the window's and the stack's: both are refused, both go up.
+    let f = SimFixture(linksByDefault: false)
     let nav = nav(f)
     nav.push(f.sim.screen("detail"), animated: true)
     f.expect(["viewWillDisappear @home", "viewWillAppear @detail"])
@@ -96,7 +97,8 @@ struct TransitionTests {
 
   @Test("Replacing the root closes the old screens and their modals at once")
   func replaceRoot() {
-    let f = SimFixture()
+    // The sheet and home are separate domains, so home's alert shows beneath the sheet.
+    let f = SimFixture(linksByDefault: false)
     let home = nav(f).topScreen!
     let sheet = f.sim.screen("sheet")
     home.present(sheet, animated: false)

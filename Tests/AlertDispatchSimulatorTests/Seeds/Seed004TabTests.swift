@@ -27,14 +27,14 @@ struct Seed004TabTests {
     return App(nav: nav, tabs: tabs, vc1: vcs[0], vc2: vcs[1])
   }
 
-  @Test("Linking the navigation container links every tab, with no hand-written provider")
+  @Test("The window links the navigation container and every tab, with no hand-written provider")
   func autoLinking() {
     let f = SimFixture()
     let app = app(f)
     #expect(app.tabs.dispatch.parent === app.nav.dispatch)
     #expect(app.vc1.dispatch.parent === app.tabs.dispatch)
     #expect(app.vc2.dispatch.parent === app.tabs.dispatch)
-    #expect(app.vc1.dispatch.root === app.nav.dispatch)
+    #expect(app.vc1.dispatch.root === f.window.dispatch)
     #expect(app.tabs.isLinked && app.vc2.isLinked)
     f.verify()
   }

@@ -10,10 +10,12 @@ final class SimFixture {
   private(set) var handles: [AlertHandle] = []
   private var endCounts: [ObjectIdentifier: Int] = [:]
 
-  init(transitionDuration: Duration = .milliseconds(350)) {
+  /// A simulator whose windows are one domain each, or, with `linksByDefault: false`, whose
+  /// every dispatch is a domain of its own (for tests of several domains side by side).
+  init(transitionDuration: Duration = .milliseconds(350), linksByDefault: Bool = true) {
     AlertDispatch.checksInvariants = true
     AlertDispatch.diagnosticHandler = { _ in }
-    sim = Simulator(transitionDuration: transitionDuration)
+    sim = Simulator(transitionDuration: transitionDuration, linksByDefault: linksByDefault)
   }
 
   var window: Window { sim.window }
