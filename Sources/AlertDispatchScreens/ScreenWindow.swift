@@ -40,6 +40,12 @@ public final class ScreenWindow {
     (root.map { [$0] } ?? []) + modals
   }
 
+  /// The screens on the window's active chain, outermost first: those whose alerts may show
+  /// now (``ScreenNode/inactiveReason`` is `nil`). Empty while the scene is in the background.
+  public var activeChain: [ScreenNode] {
+    layers.flatMap(\.subtree).filter { $0.inactiveReason == nil }
+  }
+
   /// The layer whose screens are active: a modal being dismissed until its dismissal ends (as
   /// UIKit keeps `presentedViewController` until then), else the topmost layer.
   var activeLayer: ScreenNode? { dismissing.last ?? layers.last }

@@ -57,6 +57,7 @@ struct ContainerRuleTests {
         "didAppear @detail", "present b @detail",
       ])
     #expect(home.inactiveReason == "nav shows detail")
+    #expect(window.activeChain.map(\.name) == ["nav", "detail"])
     let b = detail.dispatch.unfinishedAlerts.first
     try nav.pop()
     #expect(detail.isClosed && b?.endedOutcome == .cancelled(.ownerClosed))
