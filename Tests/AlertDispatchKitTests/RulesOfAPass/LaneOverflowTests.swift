@@ -50,6 +50,45 @@ struct LaneOverflowTests {
     f.verify()
   }
 
+  /// In a newest-first lane, "b" is ahead of "a" in line; the one dropped is still the newest
+  /// added of the lowest.
+  @Test("Drop lowest priority picks the newest added among equals, whatever the line's order")
+  func dropLowestPriorityByAddOrder() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let chat = AlertLane(
+      "chat", order: .newestFirst, maximumWaiting: 2, overflow: .dropLowestPriority)
+    f.add("up", to: home, lane: chat)
+    f.add("a", to: home, priority: .low, lane: chat)
+    f.add("b", to: home, priority: .low, lane: chat)
+    f.add("c", to: home, lane: chat)
+    f.expect(["present up @home", "end b: cancelled(overflow)"])
+    f.presenter.tap("up", "OK")
+    f.presenter.tap("c", "OK")
+    f.expect([
+      "tap up OK", "end up: dismissed(OK)", "present c @home", "tap c OK",
+      "end c: dismissed(OK)", "present a @home",
+    ])
+    f.verify()
+  }
+
+  /// In a newest-first lane the oldest waits last in line; it is the one dropped, though it is
+  /// the highest.
+  @Test("Drop oldest picks the first added, whatever its priority or the line's order")
+  func dropOldestByAddOrder() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let chat = AlertLane("chat", order: .newestFirst, maximumWaiting: 2, overflow: .dropOldest)
+    f.add("up", to: home, lane: chat, interruption: .never)
+    f.add("important", to: home, priority: .high, lane: chat)
+    f.add("a", to: home, lane: chat)
+    f.add("b", to: home, lane: chat)
+    f.expect(["present up @home", "end important: cancelled(overflow)"])
+    f.presenter.tap("up", "OK")
+    f.expect(["tap up OK", "end up: dismissed(OK)", "present b @home"])
+    f.verify()
+  }
+
   @Test("An alert the pass puts up does not wait: a lane with room takes more than its limit")
   func goingUpIsNotWaiting() {
     let f = Fixture()
