@@ -19,7 +19,7 @@ struct HostTests {
       Issue.record("update is not waiting for a retry: \(screen.dispatch.explain("update"))")
       return
     }
-    #expect(reason.hasPrefix("no host"))
+    #expect(reason == "no host: no view is attached to the presenter")
     screen.clock.advance(by: .seconds(1))  // retries on the clock are refused too
     #expect(update.state == .queued)
     #expect(screen.observesChange { screen.presenter.attach() })

@@ -234,7 +234,10 @@ struct MalformedScenarioTests {
       error("screen home", "at 1s", "  cancel-all home priority-at-most urgent")
         == "bad.scenario:3: bad priority 'urgent': write low, normal, high, critical or a number")
     #expect(error("screen home", "at 1s", "  cancel-all home subtree priority-at-most low") == nil)
-    #expect(error("screen home", "at 1s", "  cancel-all home category promotion lane modal") != nil)
+    #expect(
+      error("screen home", "at 1s", "  cancel-all home category promotion lane modal")
+        == "bad.scenario:3: unexpected 'lane'; usage: cancel-all SCREEN|WINDOW [subtree] [lane LANE | category NAME | priority-at-most PRIORITY]"
+    )
   }
 
   @Test("An offstage policy that is not suspend or end")

@@ -81,15 +81,22 @@ struct LaneTests {
         == .ended(
           .cancelled(
             .invalidRequest("lane 'z' has capacity 0; a lane's capacity must be at least 1"))))
-    #expect(negative.endedOutcome != nil)
+    #expect(
+      negative.endedOutcome
+        == .cancelled(
+          .invalidRequest("lane 'n' has capacity -3; a lane's capacity must be at least 1")))
     #expect(
       gap.endedOutcome == .cancelled(.invalidRequest("lane 'g' has a negative minimum gap (-1s)")))
-    guard case .cancelled(.invalidRequest(let message)) = other.endedOutcome else {
-      Issue.record("expected invalid request, got \(other.state)")
-      return
-    }
-    #expect(message.contains("lane 'toast' is capacity 1"))
-    #expect(f.diagnostics.count == 4)
+    let disagreement =
+      "lane 'toast' is capacity 1, gap 0s in this domain; this request says capacity unlimited, gap 0s"
+    #expect(other.endedOutcome == .cancelled(.invalidRequest(disagreement)))
+    #expect(
+      f.diagnostics == [
+        "alert 'zero' refused: lane 'z' has capacity 0; a lane's capacity must be at least 1",
+        "alert 'neg' refused: lane 'n' has capacity -3; a lane's capacity must be at least 1",
+        "alert 'gap' refused: lane 'g' has a negative minimum gap (-1s)",
+        "alert 'other' refused: \(disagreement)",
+      ])
     f.verify()
   }
 }
