@@ -91,6 +91,7 @@ struct ExtraPassEquivalenceTests {
       selection.dispatch = strangerTwo
       f.add("pending", to: root, readiness: .pending)
       withExtendedLifetime((strangerOne, strangerTwo)) {}
+      f.verify()
       return Array(f.diagnostics[before...])
     }
     let expected = [

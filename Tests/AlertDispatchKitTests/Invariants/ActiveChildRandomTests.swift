@@ -107,5 +107,6 @@ struct ActiveChildRandomTests {
         }
       }
     }
+    f.verify()
   }
 }

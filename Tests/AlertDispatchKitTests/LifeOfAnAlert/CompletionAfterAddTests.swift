@@ -18,10 +18,11 @@ struct CompletionAfterAddTests {
       handle = home.add(AlertRequest(id: "rate")) { _ in
         continuation.resume(returning: handle.flatMap { open[ObjectIdentifier($0)] })
       }
-      open[ObjectIdentifier(handle!)] = "second rate"
+      open[ObjectIdentifier(f.track(handle!))] = "second rate"
       #expect(handle?.endedOutcome == .cancelled(.duplicate(of: "rate")))
     }
     #expect(found == "second rate")
+    f.verify()
   }
 
   @Test("An alert put up and dismissed by its presenter within add completes after add too")
@@ -39,9 +40,10 @@ struct CompletionAfterAddTests {
         continuation.resume(returning: outcome)
       }
       returned = true
-      #expect(handle.endedOutcome == .dismissed("at once"))
+      #expect(f.track(handle).endedOutcome == .dismissed("at once"))
     }
     #expect(outcome == .dismissed("at once"))
+    f.verify(allEnded: true)
   }
 
   @Test("A completion of an alert that ends later runs when it ends, at once")
@@ -49,8 +51,9 @@ struct CompletionAfterAddTests {
     let f = Fixture()
     let home = f.dispatch("home")
     var outcomes: [AlertOutcome] = []
-    let handle = home.add(AlertRequest(id: "a")) { outcomes.append($0) }
+    let handle = f.track(home.add(AlertRequest(id: "a")) { outcomes.append($0) })
     handle.didDismiss(result: "OK")
     #expect(outcomes == [.dismissed("OK")])
+    f.verify(allEnded: true)
   }
 }

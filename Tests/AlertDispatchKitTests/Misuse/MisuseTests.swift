@@ -112,10 +112,11 @@ struct MisuseTests {
       return
     }
     #expect(reason == "no presenter for dispatch 'lonely' or its ancestors")
+    f.watch(lonely)
     lonely.presenter = f.presenter
     lonely.setNeedsArbitration()
     f.expect(["present a @lonely"])
-    #expect(lonely.invariantViolations == [])
+    f.verify()
   }
 
   @Test("close twice and adding to a closed dispatch have defined answers")

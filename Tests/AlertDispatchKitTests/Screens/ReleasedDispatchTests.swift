@@ -16,13 +16,6 @@ struct ReleasedDispatchTests {
     _ = dispatch.add(AlertRequest(id: id, priority: priority))
   }
 
-  func check(_ roots: [AlertDispatch], sourceLocation: SourceLocation = #_sourceLocation) {
-    for root in roots {
-      #expect(root.invariantViolations == [], sourceLocation: sourceLocation)
-      #expect(root.checkInvariants() == [], sourceLocation: sourceLocation)
-    }
-  }
-
   /// A dispatch the app lets go of ends its alerts, which leave its root's table.
   @Test("Releasing a child dispatch takes its alerts out of the root's table")
   func releasedChildLeavesTheTable() throws {
@@ -79,6 +72,6 @@ struct ReleasedDispatchTests {
     root.alert(withID: "trigger")?.dismiss(result: .closed)
     root.activeChild = nil
     root.activeChild = other
-    check([root])
+    f.verify()
   }
 }
