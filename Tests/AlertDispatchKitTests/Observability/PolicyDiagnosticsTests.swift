@@ -99,10 +99,10 @@ struct PolicyDiagnosticsTests {
   }
 
   @Test("Damage found when a ledger opens reaches the observers of the root that takes its policy")
-  func damageOnOpenReachesObservers() {
+  func damageOnOpenReachesObservers() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    try? Data("garbage\n".utf8).write(to: directory.ledgerURL)
+    try Data("garbage\n".utf8).write(to: directory.ledgerURL)
     var ledger: FileFrequencyLedger?
     let handled = handlerMessages { ledger = FileFrequencyLedger(fileURL: directory.ledgerURL) }
     #expect(handled.count == 1)
@@ -136,10 +136,10 @@ struct PolicyDiagnosticsTests {
   }
 
   @Test("A ledger with a diagnose closure of its own reports there only")
-  func ownClosureKeepsItsDiagnostics() {
+  func ownClosureKeepsItsDiagnostics() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    try? Data("garbage\n".utf8).write(to: directory.ledgerURL)
+    try Data("garbage\n".utf8).write(to: directory.ledgerURL)
     var own: [String] = []
     let home = AlertDispatch(name: "home", clock: VirtualClock())
     let seen = Diagnostics()

@@ -186,7 +186,7 @@ struct LeakTests {
   }
 
   @Test("Releasing 10,000 dispatches without closing them frees them and ends their alerts")
-  func tenThousandReleasedDispatches() {
+  func tenThousandReleasedDispatches() throws {
     let watch = Watch()
     var outcomes = 0
     let clock = VirtualClock()
@@ -194,7 +194,7 @@ struct LeakTests {
     let root = AlertDispatch(name: "root", clock: clock, presenter: presenter)
     for index in 0..<10_000 {
       let dispatch = AlertDispatch(name: "d\(index)", clock: clock)
-      try? dispatch.setParent(root)
+      try dispatch.setParent(root)
       root.activeChildProvider = { [weak dispatch] in dispatch }
       watch.add(dispatch)
       watch.add(dispatch.add(AlertRequest(id: AlertID("a\(index)"))) { _ in outcomes += 1 })
