@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Snippets: the lifecycle simulator")
+@Suite("Snippets: the lifecycle simulator", .timeLimit(.minutes(1)))
 struct SimulatorSnippets {
   @Test func firstTest() {
     // snippet: simulator-first-test

@@ -5,7 +5,7 @@ import Testing
 /// Alerts go up only while a view is attached, and a view that leaves suspends its alerts
 /// rather than losing them.
 @MainActor
-@Suite("Views attaching and detaching")
+@Suite("Views attaching and detaching", .timeLimit(.minutes(1)))
 struct HostTests {
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Present without a view waits, and goes up when a view attaches")

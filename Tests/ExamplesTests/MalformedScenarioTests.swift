@@ -3,7 +3,7 @@ import Testing
 
 /// Each kind of mistake in a scenario file gives its own `FILE:LINE: message`, before anything
 /// runs.
-@Suite("Malformed scenarios")
+@Suite("Malformed scenarios", .timeLimit(.minutes(1)))
 struct MalformedScenarioTests {
   /// The error for `lines` as `bad.scenario`, or `nil` when it parses.
   func error(_ lines: String...) -> String? {

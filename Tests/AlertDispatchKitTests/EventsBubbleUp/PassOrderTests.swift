@@ -7,7 +7,7 @@ import Testing
 /// it: made dirty by one action, asking from inside another root's pass, or deferred to the end
 /// of the main-actor turn; a root freed before its turn is skipped.
 @MainActor
-@Suite("Passes of several roots run in the order they were asked for")
+@Suite("Passes of several roots run in the order they were asked for", .timeLimit(.minutes(1)))
 struct PassOrderTests {
   /// Roots made dirty by one action run their passes in the order they were made dirty: first
   /// in, first out, however many there are.

@@ -6,7 +6,7 @@ import Testing
 /// lane's visible alerts and the fronts of the chain's lines); the brute-force check of the
 /// whole domain catches the rest. These break an index on purpose and see who reports it.
 @MainActor
-@Suite("Invariant checks: after a pass and in full")
+@Suite("Invariant checks: after a pass and in full", .timeLimit(.minutes(1)))
 struct PassCheckTests {
   @Test("A visible alert dropped from the table of ids is reported after the next pass")
   func visibleAlertOutOfTheTableIsReported() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Misuse")
+@Suite("Misuse", .timeLimit(.minutes(1)))
 struct MisuseTests {
   @Test("A second dismiss is ignored with a diagnostic")
   func secondDismiss() {

@@ -3,7 +3,7 @@ import Testing
 @testable import AlertDispatchKit
 
 /// Printing a handle, an event, an explanation or a pass decision never crashes, whichever thread prints it.
-@Suite("Descriptions from any thread")
+@Suite("Descriptions from any thread", .timeLimit(.minutes(1)))
 struct DescriptionTests {
   @Test("A handle and an event describe themselves off the main actor, with the handle's state")
   func describedOffTheMainActor() async {

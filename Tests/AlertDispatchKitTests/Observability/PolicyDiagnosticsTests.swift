@@ -7,7 +7,7 @@ import Testing
 /// Diagnostics of a frequency policy and of its ledger reach the observers of the dispatches that
 /// use the policy, and the process-wide handler once each.
 @MainActor
-@Suite("Observability: policy and ledger diagnostics")
+@Suite("Observability: policy and ledger diagnostics", .timeLimit(.minutes(1)))
 struct PolicyDiagnosticsTests {
   /// The diagnostics a dispatch's observers receive.
   @MainActor

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 @MainActor
-@Suite("Trace")
+@Suite("Trace", .timeLimit(.minutes(1)))
 struct TraceTests {
   func story(_ f: Fixture) -> AlertTrace {
     let home = f.dispatch("home")

@@ -10,7 +10,7 @@ import Testing
 /// the names carry the test process's id, so that two runs of the suite on one machine (a local
 /// run beside CI's, a run under the address sanitizer) do not write each other's records.
 @MainActor
-@Suite("Ledgers: a second launch in another process")
+@Suite("Ledgers: a second launch in another process", .timeLimit(.minutes(1)))
 struct LedgerSecondProcessTests {
   @Test("UserDefaults: records written by a process that exits are read by the next one")
   func userDefaults() async {

@@ -8,7 +8,7 @@ import Testing
 /// (`DispatchNode.hiddenBeneath`, by `ActiveChain.pause(holding:)`), and the arbiter holds its
 /// own candidate by rule 3. PausedBeneathCovererTests shows the transcripts.
 @MainActor
-@Suite("The arbiter: a paused alert hidden beneath its coverer")
+@Suite("The arbiter: a paused alert hidden beneath its coverer", .timeLimit(.minutes(1)))
 struct ArbiterPausedBeneathTests {
   private static let now = AlertInstant(offset: .seconds(10))
   private static let sheet = AlertRef(id: "sheet", sequence: 1)

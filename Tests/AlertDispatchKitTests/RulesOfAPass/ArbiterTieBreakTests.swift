@@ -4,7 +4,7 @@ import Testing
 
 /// Which alert the arbiter picks among alerts it cannot tell apart by priority, over hand-made
 /// snapshots; TieBreakTests and LaneOverflowTests show the same choices in transcripts.
-@Suite("The arbiter: ties")
+@Suite("The arbiter: ties", .timeLimit(.minutes(1)))
 struct ArbiterTieBreakTests {
   private static let now = AlertInstant(offset: .seconds(10))
 

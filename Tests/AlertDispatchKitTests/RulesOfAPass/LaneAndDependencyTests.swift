@@ -8,7 +8,7 @@ extension AlertLane {
 }
 
 @MainActor
-@Suite("Lanes")
+@Suite("Lanes", .timeLimit(.minutes(1)))
 struct LaneTests {
   @Test("A toast lane shows beside the modal lane")
   func toastBesideModal() {
@@ -102,7 +102,7 @@ struct LaneTests {
 }
 
 @MainActor
-@Suite("Dependencies")
+@Suite("Dependencies", .timeLimit(.minutes(1)))
 struct DependencyTests {
   @Test("B after A waits until A ends, dismissed or cancelled")
   func afterDismissOrCancel() {
@@ -221,7 +221,7 @@ struct DependencyTests {
 }
 
 @MainActor
-@Suite("Readiness")
+@Suite("Readiness", .timeLimit(.minutes(1)))
 struct ReadinessTests {
   @Test("A pending alert shows only after markReady and blocks nothing below it")
   func pending() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Lane overflow")
+@Suite("Lane overflow", .timeLimit(.minutes(1)))
 struct LaneOverflowTests {
   func lane(_ overflow: LaneOverflow, waiting: Int = 2) -> AlertLane {
     AlertLane("toast", maximumWaiting: waiting, overflow: overflow)

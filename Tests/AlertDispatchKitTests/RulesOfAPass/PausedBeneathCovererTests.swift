@@ -6,7 +6,7 @@ import Testing
 /// (DESIGN.md, "Rules of a pass", 6), unless a pause holds it: a pause holds suspended alerts too,
 /// so it stays hidden, and comes back in its own turn once no pause holds it.
 @MainActor
-@Suite("A paused alert hidden beneath its coverer")
+@Suite("A paused alert hidden beneath its coverer", .timeLimit(.minutes(1)))
 struct PausedBeneathCovererTests {
   /// "sheet" up, covered by "urgent", both hidden with "home".
   func hiddenTogether(

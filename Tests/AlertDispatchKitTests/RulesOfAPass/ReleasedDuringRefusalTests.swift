@@ -10,7 +10,7 @@ import Testing
 /// checks after the first pass must judge the lane with that chain too: a chain built afresh,
 /// without the released dispatch, would report a lane with room.
 @MainActor
-@Suite("A dispatch released while its alert is refused")
+@Suite("A dispatch released while its alert is refused", .timeLimit(.minutes(1)))
 struct ReleasedDuringRefusalTests {
   @Test("The lane waits for the released dispatch to leave, and the other alert goes up then")
   func releasedWhileRefused() {

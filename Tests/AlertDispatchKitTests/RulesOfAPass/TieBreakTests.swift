@@ -5,7 +5,7 @@ import Testing
 /// Which alert a rule picks among alerts it cannot tell apart by priority, as the whole transcript
 /// shows it. ArbiterTieBreakTests checks the same choices over hand-made snapshots.
 @MainActor
-@Suite("Ties: which alert a rule picks among equals")
+@Suite("Ties: which alert a rule picks among equals", .timeLimit(.minutes(1)))
 struct TieBreakTests {
   static let pair = AlertLane("pair", capacity: .limited(2))
 

@@ -7,7 +7,7 @@ import Testing
 /// their ids, and a parent no longer names it as its active child, whether it is released
 /// outside a pass or during one.
 @MainActor
-@Suite("Released dispatches")
+@Suite("Released dispatches", .timeLimit(.minutes(1)))
 struct ReleasedDispatchTests {
   func holders(_ dispatch: AlertDispatch) -> [AlertID: AlertHandle] { dispatch.node.domain.holders }
 

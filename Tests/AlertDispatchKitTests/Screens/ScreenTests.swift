@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Screens")
+@Suite("Screens", .timeLimit(.minutes(1)))
 struct ScreenTests {
   @Test("disappear suspends without ending or advancing the queue; appear restores")
   func disappearAppear() {

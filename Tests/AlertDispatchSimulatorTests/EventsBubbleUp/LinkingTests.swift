@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Linking")
+@Suite("Linking", .timeLimit(.minutes(1)))
 struct LinkingTests {
   @Test("By default every screen is its own domain, as in XYZAlertView")
   func unlinkedByDefault() {

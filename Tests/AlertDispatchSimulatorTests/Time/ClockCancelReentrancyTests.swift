@@ -10,7 +10,7 @@ import Testing
 /// trap, in both clocks. The heap hands the action back, to be let go after the access ends.
 /// Each case runs in a process of its own, so that a trap fails the test rather than the run;
 /// the process prints what it saw.
-@Suite("Clocks: when a released action's deinit touches the clock")
+@Suite("Clocks: when a released action's deinit touches the clock", .timeLimit(.minutes(1)))
 struct ClockCancelReentrancyTests {
   /// Cancels its timer when it goes (a common owner-of-a-timer pattern).
   @MainActor

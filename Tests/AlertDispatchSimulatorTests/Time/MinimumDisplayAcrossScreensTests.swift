@@ -5,7 +5,7 @@ import Testing
 /// The minimum display time as an app sees it across navigation: it counts while the alert is up
 /// and pauses while a pushed screen hides it.
 @MainActor
-@Suite("Minimum display time across screens")
+@Suite("Minimum display time across screens", .timeLimit(.minutes(1)))
 struct MinimumDisplayAcrossScreensTests {
   @Test("A pushed screen pauses the count; back on its screen, the alert owes the rest")
   func pushedScreenPausesTheCount() {

@@ -4,7 +4,7 @@ import Testing
 
 /// Every input of the fuzzer's seed corpus and every crash it found replays clean.
 @MainActor
-@Suite("Fuzz corpus")
+@Suite("Fuzz corpus", .timeLimit(.minutes(1)))
 struct FuzzCorpusTests {
   static let root = PackageRoot.url.appendingPathComponent("Fuzz")
 
