@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Snippets: domains, lanes, time")
+@Suite("Snippets: domains, lanes, time", .timeLimit(.minutes(1)))
 struct DomainSnippets {
   @Test func tabDomain() throws {
     let presenter = RecordingPresenter()

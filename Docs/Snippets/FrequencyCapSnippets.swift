@@ -27,7 +27,7 @@ func userDefaultsSetup(root: AlertDispatch) {
 }
 
 @MainActor
-@Suite("Snippets: frequency caps")
+@Suite("Snippets: frequency caps", .timeLimit(.minutes(1)))
 struct FrequencyCapSnippets {
   @Test func capKinds() {
     let presenter = RecordingPresenter()

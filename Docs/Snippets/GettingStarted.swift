@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Snippets: getting started")
+@Suite("Snippets: getting started", .timeLimit(.minutes(1)))
 struct GettingStartedSnippets {
   @Test func gettingStarted() {
     let recorder = RecordingPresenter()

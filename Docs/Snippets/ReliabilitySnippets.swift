@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Snippets: diagnostics and the misuse catalogue")
+@Suite("Snippets: diagnostics and the misuse catalogue", .timeLimit(.minutes(1)))
 struct ReliabilitySnippets {
   @Test func collectDiagnostics() {
     let previous = AlertDispatch.diagnosticHandler

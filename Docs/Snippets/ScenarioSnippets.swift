@@ -4,7 +4,7 @@ import Testing
 
 /// The code of the Scenario files article, run as tests.
 @MainActor
-@Suite("Snippets: scenario files")
+@Suite("Snippets: scenario files", .timeLimit(.minutes(1)))
 struct ScenarioSnippets {
   @Test("Running a scenario file from a test")
   func scenarioTest() throws {

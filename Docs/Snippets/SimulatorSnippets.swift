@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Snippets: the lifecycle simulator")
+@Suite("Snippets: the lifecycle simulator", .timeLimit(.minutes(1)))
 struct SimulatorSnippets {
   @Test func firstTest() {
     // snippet: simulator-first-test

@@ -4,7 +4,7 @@ import Testing
 /// Keeps the articles honest: every Swift code block in the DocC catalog is either a snippet
 /// from this folder (so it compiles and runs as a test) or says it compiles on Apple platforms
 /// only.
-@Suite("Snippets: articles use compiled code")
+@Suite("Snippets: articles use compiled code", .timeLimit(.minutes(1)))
 struct SnippetCheck {
   static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -22,9 +22,10 @@ internal import Foundation
 ///
 /// Each write is also written out at once (`synchronize()`): Apple's systems do that by
 /// themselves, but on Linux swift-corelibs-foundation kept a change in memory, and a process
-/// that exited lost it. Two processes changing one ledger at once are safe on Apple's systems,
-/// which share defaults through `cfprefsd`; on Linux, a change may miss another process's
-/// record written just before.
+/// that exited lost it. Two processes changing one ledger are safe on Apple's systems, which
+/// share defaults through `cfprefsd`. On Linux, swift-corelibs-foundation reads a process's
+/// defaults from memory until a `synchronize()` finds nothing of the process's own to write:
+/// a change may miss a record another process wrote since.
 ///
 /// Each instance is one launch (``PersistentFrequencyLedger/launchID``).
 public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {

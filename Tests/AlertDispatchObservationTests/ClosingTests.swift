@@ -5,7 +5,7 @@ import Testing
 /// Closing from the view reports the user's result; closing by the framework clears what the
 /// view shows; each is reported when the view says the alert is gone.
 @MainActor
-@Suite("Closing")
+@Suite("Closing", .timeLimit(.minutes(1)))
 struct ClosingTests {
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Closing from the view reports dismissed with its result, and the next alert goes up")

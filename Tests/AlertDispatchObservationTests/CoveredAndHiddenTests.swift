@@ -5,7 +5,7 @@ import Testing
 /// What a lane shows when alerts cover, preempt and come back: the stack of the presenter's
 /// calls, last presented on top.
 @MainActor
-@Suite("Covered and hidden alerts")
+@Suite("Covered and hidden alerts", .timeLimit(.minutes(1)))
 struct CoveredAndHiddenTests {
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A cover-style alert leaves the one beneath it visible and covered")

@@ -4,7 +4,7 @@ import Testing
 
 /// A view is told of a change exactly when what is on screen in the lanes it reads changes.
 @MainActor
-@Suite("Observed changes")
+@Suite("Observed changes", .timeLimit(.minutes(1)))
 struct ObservedChangeTests {
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("A change is observed exactly when what is in front changes")

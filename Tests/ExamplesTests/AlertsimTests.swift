@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// alertsim's command line: its exit statuses, options and messages.
-@Suite("alertsim")
+@Suite("alertsim", .timeLimit(.minutes(1)))
 struct AlertsimTests {
   func temporaryFile(_ name: String, _ text: String) throws -> String {
     let url = FileManager.default.temporaryDirectory

@@ -2,7 +2,7 @@ import Testing
 
 /// Every example prints exactly its expected transcript, and alertsim prints each scenario's
 /// expected timeline (Expected/NAME.txt).
-@Suite("Example outputs")
+@Suite("Example outputs", .timeLimit(.minutes(1)))
 struct ExampleOutputTests {
   @Test(
     "Each example executable prints its expected output",

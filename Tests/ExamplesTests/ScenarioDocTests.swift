@@ -6,7 +6,7 @@ import Testing
 /// The Scenario files article and the README show scenarios that run and output that alertsim
 /// prints.
 @MainActor
-@Suite("Scenario documentation")
+@Suite("Scenario documentation", .timeLimit(.minutes(1)))
 struct ScenarioDocTests {
   static let article = "Docs/AlertDispatch.docc/ScenarioFiles.md"
 

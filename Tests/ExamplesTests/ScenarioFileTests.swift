@@ -10,7 +10,7 @@ import Testing
 /// The scenario files of Examples/Scenarios pass when run in-process, as an app team would run
 /// its own scenario files in its tests.
 @MainActor
-@Suite("Scenario files")
+@Suite("Scenario files", .timeLimit(.minutes(1)))
 struct ScenarioFileTests {
   init() {
     AlertDispatch.diagnosticHandler = { _ in }

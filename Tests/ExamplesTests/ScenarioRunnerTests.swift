@@ -4,7 +4,7 @@ import Testing
 
 /// The runner: what a failed expectation reports, and every kind of action on the simulator.
 @MainActor
-@Suite("Scenario runner")
+@Suite("Scenario runner", .timeLimit(.minutes(1)))
 struct ScenarioRunnerTests {
   init() {
     AlertDispatch.diagnosticHandler = { _ in }

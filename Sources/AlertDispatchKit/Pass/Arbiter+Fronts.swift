@@ -50,33 +50,35 @@ extension Arbiter {
   /// The index of the lowest-priority front alert that is not being dismissed, the latest up
   /// among equals.
   static func weakestHideable(in front: [Front]) -> Int? {
-    var weakest: Int?
-    for index in front.indices where !front[index].isDismissing {
-      if let current = weakest,
-        !((front[index].priority, front[current].upStamp)
-          < (front[current].priority, front[index].upStamp))
-      {
-        continue
-      }
-      weakest = index
-    }
-    return weakest
+    weakest(in: front) { !$0.isDismissing }
   }
 
   /// The index of the lowest front alert below `priority` that may be interrupted (rule 5),
-  /// the latest in front among equals; when `unprotected`, only among those no minimum display
-  /// time protects now, and otherwise whatever their minimum.
+  /// the latest up among equals; when `unprotected`, only among those no minimum display time
+  /// protects now, and otherwise whatever their minimum.
   static func weakestInterruptible(
     in front: [Front], below priority: Int, unprotected: Bool = false
   ) -> Int? {
+    weakest(in: front) { alert in
+      mayInterrupt(
+        alert.priority, alert.interruption, isDismissing: alert.isDismissing, by: priority)
+        && !(unprotected && alert.protectedUntil != nil)
+    }
+  }
+
+  /// The index of the lowest-priority front alert that `isCandidate` accepts; among equals, the
+  /// one that went up last, by its stamp and not by its place in `front` (an alert that comes
+  /// out from beneath its coverer has been up all along: it did not go up then), and of those
+  /// the plan puts up, the last it put up.
+  private static func weakest(in front: [Front], where isCandidate: (Front) -> Bool) -> Int? {
     var weakest: Int?
-    for index in front.indices
-    where mayInterrupt(
-      front[index].priority, front[index].interruption, isDismissing: front[index].isDismissing,
-      by: priority)
-    {
-      if unprotected, front[index].protectedUntil != nil { continue }
-      if let current = weakest, front[current].priority < front[index].priority { continue }
+    for index in front.indices where isCandidate(front[index]) {
+      if let current = weakest,
+        (front[current].priority, front[index].upStamp)
+          < (front[index].priority, front[current].upStamp)
+      {
+        continue
+      }
       weakest = index
     }
     return weakest

@@ -8,7 +8,7 @@ import Testing
 /// given; a call made while nothing runs runs at once (DESIGN.md, "Events bubble up, the root
 /// decides": passes are run-to-completion).
 @MainActor
-@Suite("Calls made during a pass wait their turn")
+@Suite("Calls made during a pass wait their turn", .timeLimit(.minutes(1)))
 struct CallsDuringAPassTests {
   /// Every kind of call made from a presenter waits, and the calls run in the order made:
   /// plain calls (add, dismiss) and closure calls (cancel) share one queue.

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Domains")
+@Suite("Domains", .timeLimit(.minutes(1)))
 struct DomainTests {
   /// navVC → tabVC → (vc1, vc2, vc3), built by hand, with providers that read the selection or
   /// (`pushed`) with the active children set as the selection changes.

@@ -6,7 +6,7 @@ import Testing
 /// what the app sees with what it sees when every add asks for one more pass (an invalid add
 /// after it), or with what Decisions.md promises.
 @MainActor
-@Suite("An extra pass shows the app nothing new")
+@Suite("An extra pass shows the app nothing new", .timeLimit(.minutes(1)))
 struct ExtraPassEquivalenceTests {
   /// The app's selected tab, which a provider reads.
   final class Selection {
@@ -91,6 +91,7 @@ struct ExtraPassEquivalenceTests {
       selection.dispatch = strangerTwo
       f.add("pending", to: root, readiness: .pending)
       withExtendedLifetime((strangerOne, strangerTwo)) {}
+      f.verify()
       return Array(f.diagnostics[before...])
     }
     let expected = [

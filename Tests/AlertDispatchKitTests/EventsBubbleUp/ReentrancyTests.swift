@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Re-entrancy")
+@Suite("Re-entrancy", .timeLimit(.minutes(1)))
 struct ReentrancyTests {
   @Test("A presenter that dismisses synchronously inside present")
   func synchronousDismiss() {

@@ -7,7 +7,7 @@ import Testing
 /// also compares a reused chain with one built afresh), and no waiting alert is explained as
 /// eligible.
 @MainActor
-@Suite("Active child: random calls")
+@Suite("Active child: random calls", .timeLimit(.minutes(1)))
 struct ActiveChildRandomTests {
   @Test("Invariants and explanations hold after every call", arguments: Array(1...12))
   func world(seed: Int) {
@@ -107,5 +107,6 @@ struct ActiveChildRandomTests {
         }
       }
     }
+    f.verify()
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// An alert's stages and their transitions as plain values (DESIGN.md, "The life of an alert"):
 /// each move starts only from the stages it names, so a late or repeated event changes nothing.
-@Suite("The stages of an alert's life")
+@Suite("The stages of an alert's life", .timeLimit(.minutes(1)))
 struct AlertLifeTests {
   static let outcome = AlertOutcome.dismissed("OK")
 

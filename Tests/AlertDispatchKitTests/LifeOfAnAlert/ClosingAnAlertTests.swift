@@ -6,7 +6,7 @@ import Testing
 /// out; the presenter reports a UI already gone (`didDismiss(result:)`, first spelled
 /// `dismiss(result:)`).
 @MainActor
-@Suite("Closing an alert with a result")
+@Suite("Closing an alert with a result", .timeLimit(.minutes(1)))
 struct ClosingAnAlertTests {
   @Test("close(result:) has the presenter take the alert down; it ends with that result once gone")
   func closeAsksThePresenter() {

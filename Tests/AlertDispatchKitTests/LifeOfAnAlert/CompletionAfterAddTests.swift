@@ -5,23 +5,32 @@ import Testing
 /// A completion never runs before `add` has returned the handle, so code that keys on the
 /// handle works even for an alert that ends during the call.
 @MainActor
-@Suite("Completions after add")
+@Suite("Completions after add", .timeLimit(.minutes(1)))
 struct CompletionAfterAddTests {
+  /// Lets the main actor run what waits for it (the task that calls such a completion) until
+  /// `done`, for at most 100 turns: a completion that never runs fails the test, it does not
+  /// hang it.
+  static func turnsOfTheMainActor(until done: () -> Bool) async {
+    for _ in 0..<100 where !done() { await Task.yield() }
+  }
+
   @Test("A completion of an alert refused at add runs after add has returned its handle")
   func refusedAtAdd() async {
     let f = Fixture()
     let home = f.dispatch("home")
     f.add("rate", to: home)
     var open: [ObjectIdentifier: String] = [:]
-    let found: String? = await withCheckedContinuation { continuation in
-      var handle: AlertHandle?
-      handle = home.add(AlertRequest(id: "rate")) { _ in
-        continuation.resume(returning: handle.flatMap { open[ObjectIdentifier($0)] })
-      }
-      open[ObjectIdentifier(handle!)] = "second rate"
-      #expect(handle?.endedOutcome == .cancelled(.duplicate(of: "rate")))
+    var found: [String?] = []
+    var handle: AlertHandle?
+    handle = home.add(AlertRequest(id: "rate")) { _ in
+      found.append(handle.flatMap { open[ObjectIdentifier($0)] })
     }
-    #expect(found == "second rate")
+    open[ObjectIdentifier(f.track(handle!))] = "second rate"
+    #expect(handle?.endedOutcome == .cancelled(.duplicate(of: "rate")))
+    #expect(found == [])
+    await Self.turnsOfTheMainActor { !found.isEmpty }
+    #expect(found == ["second rate"])
+    f.verify()
   }
 
   @Test("An alert put up and dismissed by its presenter within add completes after add too")
@@ -32,16 +41,13 @@ struct CompletionAfterAddTests {
       alert.didDismiss(result: "at once")
       return .presented
     })
-    var returned = false
-    let outcome: AlertOutcome = await withCheckedContinuation { continuation in
-      let handle = home.add(AlertRequest(id: "flash")) { outcome in
-        #expect(returned)
-        continuation.resume(returning: outcome)
-      }
-      returned = true
-      #expect(handle.endedOutcome == .dismissed("at once"))
-    }
-    #expect(outcome == .dismissed("at once"))
+    var outcomes: [AlertOutcome] = []
+    let handle = home.add(AlertRequest(id: "flash")) { outcomes.append($0) }
+    #expect(f.track(handle).endedOutcome == .dismissed("at once"))
+    #expect(outcomes == [])
+    await Self.turnsOfTheMainActor { !outcomes.isEmpty }
+    #expect(outcomes == [.dismissed("at once")])
+    f.verify(allEnded: true)
   }
 
   @Test("A completion of an alert that ends later runs when it ends, at once")
@@ -49,8 +55,9 @@ struct CompletionAfterAddTests {
     let f = Fixture()
     let home = f.dispatch("home")
     var outcomes: [AlertOutcome] = []
-    let handle = home.add(AlertRequest(id: "a")) { outcomes.append($0) }
+    let handle = f.track(home.add(AlertRequest(id: "a")) { outcomes.append($0) })
     handle.didDismiss(result: "OK")
     #expect(outcomes == [.dismissed("OK")])
+    f.verify(allEnded: true)
   }
 }

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Outcome delivery")
+@Suite("Outcome delivery", .timeLimit(.minutes(1)))
 struct OutcomeTests {
   @Test("await handle.outcome returns the outcome once the alert ends")
   func awaitOutcome() async {

@@ -5,7 +5,7 @@ import Testing
 /// `AlertLane` its fields in another (to keep a queued alert small); both compare by value:
 /// these tests pin that every field still counts in equality and survives a change of another.
 @MainActor
-@Suite("Request values")
+@Suite("Request values", .timeLimit(.minutes(1)))
 struct RequestValueTests {
   @Test("Equal fields make equal requests, whether timing was given or defaulted")
   func equalFields() {

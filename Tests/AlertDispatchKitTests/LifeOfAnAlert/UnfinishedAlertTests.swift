@@ -6,7 +6,7 @@ import Testing
 /// (see `AlertSlots`): these tests end alerts in scattered orders, enough to fill holes several
 /// times, and check what the dispatch still holds after each step.
 @MainActor
-@Suite("Unfinished alerts")
+@Suite("Unfinished alerts", .timeLimit(.minutes(1)))
 struct UnfinishedAlertTests {
   @Test("Ending alerts in scattered order keeps the rest, first added first", arguments: [7, 13])
   func scatteredEnds(stride: Int) {

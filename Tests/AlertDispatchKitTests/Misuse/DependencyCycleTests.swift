@@ -6,7 +6,7 @@ import Testing
 /// its id is free again, the alerts that wait stay blocked by what blocked them, and an alert it
 /// would have replaced stays (DESIGN.md, "Misuse gets a defined answer, never a crash").
 @MainActor
-@Suite("Dependency cycles: the refused alert changes nothing")
+@Suite("Dependency cycles: the refused alert changes nothing", .timeLimit(.minutes(1)))
 struct DependencyCycleTests {
   func holders(_ dispatch: AlertDispatch) -> [AlertID: AlertHandle] { dispatch.node.domain.holders }
 

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Misuse")
+@Suite("Misuse", .timeLimit(.minutes(1)))
 struct MisuseTests {
   @Test("A second dismiss is ignored with a diagnostic")
   func secondDismiss() {
@@ -112,10 +112,11 @@ struct MisuseTests {
       return
     }
     #expect(reason == "no presenter for dispatch 'lonely' or its ancestors")
+    f.watch(lonely)
     lonely.presenter = f.presenter
     lonely.setNeedsArbitration()
     f.expect(["present a @lonely"])
-    #expect(lonely.invariantViolations == [])
+    f.verify()
   }
 
   @Test("close twice and adding to a closed dispatch have defined answers")

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Drained event")
+@Suite("Drained event", .timeLimit(.minutes(1)))
 struct DrainedEventTests {
   /// The kinds of events the root's observer saw, `drained` among them.
   final class Seen {

@@ -7,7 +7,7 @@ import Testing
 /// Diagnostics of a frequency policy and of its ledger reach the observers of the dispatches that
 /// use the policy, and the process-wide handler once each.
 @MainActor
-@Suite("Observability: policy and ledger diagnostics")
+@Suite("Observability: policy and ledger diagnostics", .timeLimit(.minutes(1)))
 struct PolicyDiagnosticsTests {
   /// The diagnostics a dispatch's observers receive.
   @MainActor
@@ -99,10 +99,10 @@ struct PolicyDiagnosticsTests {
   }
 
   @Test("Damage found when a ledger opens reaches the observers of the root that takes its policy")
-  func damageOnOpenReachesObservers() {
+  func damageOnOpenReachesObservers() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    try? Data("garbage\n".utf8).write(to: directory.ledgerURL)
+    try Data("garbage\n".utf8).write(to: directory.ledgerURL)
     var ledger: FileFrequencyLedger?
     let handled = handlerMessages { ledger = FileFrequencyLedger(fileURL: directory.ledgerURL) }
     #expect(handled.count == 1)
@@ -136,10 +136,10 @@ struct PolicyDiagnosticsTests {
   }
 
   @Test("A ledger with a diagnose closure of its own reports there only")
-  func ownClosureKeepsItsDiagnostics() {
+  func ownClosureKeepsItsDiagnostics() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    try? Data("garbage\n".utf8).write(to: directory.ledgerURL)
+    try Data("garbage\n".utf8).write(to: directory.ledgerURL)
     var own: [String] = []
     let home = AlertDispatch(name: "home", clock: VirtualClock())
     let seen = Diagnostics()

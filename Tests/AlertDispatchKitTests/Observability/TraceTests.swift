@@ -8,7 +8,7 @@ import Testing
 #endif
 
 @MainActor
-@Suite("Trace")
+@Suite("Trace", .timeLimit(.minutes(1)))
 struct TraceTests {
   func story(_ f: Fixture) -> AlertTrace {
     let home = f.dispatch("home")
@@ -43,11 +43,16 @@ struct TraceTests {
     let trace = story(f)
     let text = trace.timeline(width: 8)
     #expect(text == trace.timeline(width: 8))
-    let lines = text.split(separator: "\n").map(String.init)
-    #expect(lines.contains("low@home  ██░░████ dismissed(OK)"))
-    #expect(lines.contains("high@home   ██     dismissed(OK)"))
-    #expect(lines[0] == "          0s 1s 2s 3s 4s ")
-    #expect(lines.contains("^1 2s push detail"))
+    #expect(
+      text.split(separator: "\n", omittingEmptySubsequences: false) == [
+        "          0s 1s 2s 3s 4s ",
+        "          | | ^ | |",
+        "low@home  ██░░████ dismissed(OK)",
+        "high@home   ██     dismissed(OK)",
+        "^1 2s push detail",
+        "█ showing  ▒ covered  ░ suspended  · waiting  ▁ dismissing",
+      ])
+    f.verify(allEnded: true)
   }
 
   @Test("The SVG is well-formed XML with one row per alert")
@@ -68,6 +73,7 @@ struct TraceTests {
     parser.delegate = counter
     #expect(parser.parse(), "SVG is not well-formed: \(String(describing: parser.parserError))")
     #expect(counter.rows == ["low", "high"])
+    f.verify(allEnded: true)
   }
 }
 

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Dedup")
+@Suite("Dedup", .timeLimit(.minutes(1)))
 struct DedupTests {
   @Test("keep-existing ends the newcomer as duplicate")
   func keepExisting() {

@@ -6,7 +6,7 @@ import Testing
 /// What a missing policy, a malformed cap or category, and an invalid budget do, and how caps
 /// are described.
 @MainActor
-@Suite("Frequency caps: missing and malformed settings")
+@Suite("Frequency caps: missing and malformed settings", .timeLimit(.minutes(1)))
 struct FrequencyCapMisuseTests {
   @Test("No policy configured: the root counts in memory, with a diagnostic")
   func noPolicy() {

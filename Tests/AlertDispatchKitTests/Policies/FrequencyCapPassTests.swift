@@ -5,7 +5,7 @@ import Testing
 
 /// How caps meet the rules of a pass: priorities, lanes, preemption and dependencies.
 @MainActor
-@Suite("Frequency caps in a pass")
+@Suite("Frequency caps in a pass", .timeLimit(.minutes(1)))
 struct FrequencyCapPassTests {
   @Test("Priorities: the best of two alerts of one campaign shows, the other ends capped")
   func priorities() {

@@ -6,7 +6,7 @@ import Testing
 /// Each window a cap counts shows in: ever, a launch, a calendar day in a time zone, an app
 /// version, a rolling period.
 @MainActor
-@Suite("Frequency caps: windows")
+@Suite("Frequency caps: windows", .timeLimit(.minutes(1)))
 struct FrequencyCapWindowTests {
   @Test("Once ever: capped for the rest of the launch and in every later launch")
   func onceEver() {

@@ -6,7 +6,7 @@ import Testing
 /// What a cap or a budget counts: shows by category, shows cut short, restores, refusals, and
 /// shows counted under a policy two roots share.
 @MainActor
-@Suite("Frequency caps: what counts as a show")
+@Suite("Frequency caps: what counts as a show", .timeLimit(.minutes(1)))
 struct FrequencyCountingTests {
   @Test("A category budget: at most two promotions per launch, whatever their ids")
   func budgetPerLaunch() {

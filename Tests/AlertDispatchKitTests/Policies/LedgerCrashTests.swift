@@ -10,7 +10,7 @@ import Testing
   /// counts shows faster than the background writer stores them, so a kill mostly lands while a
   /// write is in flight and more shows wait for the next.
   @MainActor
-  @Suite("Ledgers: a process killed while it writes")
+  @Suite("Ledgers: a process killed while it writes", .timeLimit(.minutes(1)))
   struct LedgerCrashTests {
     nonisolated static let childVariable = "ALERTDISPATCH_LEDGER_CHILD_DIRECTORY"
     nonisolated static let childDirectory = ProcessInfo.processInfo.environment[childVariable]
@@ -58,6 +58,9 @@ import Testing
         child.standardOutput = output
         child.standardError = FileHandle.nullDevice
         try child.run()
+        // The reads below wait for the child's output: a child that hangs is killed instead.
+        let watchdog = child.killIfStillRunning(after: 50)
+        defer { watchdog.cancel() }
         let target = counted + 15 + 4 * round
         var flushed = counted
         var text = ""

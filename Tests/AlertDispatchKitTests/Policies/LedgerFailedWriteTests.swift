@@ -9,7 +9,7 @@ import Testing
 /// it (`.<name>.tmp-<UUID>`, 262 bytes) exceeds NAME_MAX, while the ledger file itself can exist:
 /// every write fails with ENAMETOOLONG, whoever runs the tests (root included).
 @MainActor
-@Suite("Ledgers: a failed write")
+@Suite("Ledgers: a failed write", .timeLimit(.minutes(1)))
 struct LedgerFailedWriteTests {
   let start = Date(timeIntervalSince1970: 1_777_626_000)
 

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Ledgers")
+@Suite("Ledgers", .timeLimit(.minutes(1)))
 struct LedgerTests {
   let start = date("2026-05-01 09:00")
 

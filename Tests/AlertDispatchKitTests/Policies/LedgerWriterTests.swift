@@ -8,7 +8,7 @@ import Testing
 /// The persistent ledgers' background writer, seen through the file ledger's test hook, which
 /// is called on the writer's queue with the records of each write before it is stored.
 @MainActor
-@Suite("Ledgers: the background writer")
+@Suite("Ledgers: the background writer", .timeLimit(.minutes(1)))
 struct LedgerWriterTests {
   let start = Date(timeIntervalSince1970: 1_777_626_000)
 
@@ -148,7 +148,9 @@ struct LedgerWriterTests {
     exited.executableURL = URL(fileURLWithPath: "/bin/sh")
     exited.arguments = ["-c", "exit 0"]
     try exited.run()
+    let watchdog = exited.killIfStillRunning(after: 50)
     exited.waitUntilExit()
+    watchdog.cancel()
     let prefix = ".frequency-ledger.jsonl.tmp-"
     let live = prefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
     let killed = prefix + "\(exited.processIdentifier)-\(UUID().uuidString)"

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("UserDefaults ledger")
+@Suite("UserDefaults ledger", .timeLimit(.minutes(1)))
 struct UserDefaultsLedgerTests {
   let start = date("2026-05-01 09:00")
   let key = "AlertDispatch.frequencyLedger"

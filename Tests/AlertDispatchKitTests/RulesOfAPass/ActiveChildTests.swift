@@ -5,7 +5,7 @@ import Testing
 /// `activeChild`: the active child set by the app, and the chain that passes reuse while
 /// nothing on it changes.
 @MainActor
-@Suite("Active child")
+@Suite("Active child", .timeLimit(.minutes(1)))
 struct ActiveChildTests {
   /// The app's selected child, which a provider reads.
   final class Selection {

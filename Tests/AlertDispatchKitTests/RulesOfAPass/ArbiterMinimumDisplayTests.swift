@@ -4,7 +4,7 @@ import Testing
 
 /// Rule 5 with minimum display times, over hand-made snapshots: a front alert inside its
 /// minimum is not taken down, and the plan wakes the domain when it ends.
-@Suite("The arbiter: minimum display time")
+@Suite("The arbiter: minimum display time", .timeLimit(.minutes(1)))
 struct ArbiterMinimumDisplayTests {
   private static let now = AlertInstant(offset: .seconds(10))
   private static let until = AlertInstant(offset: .seconds(12))

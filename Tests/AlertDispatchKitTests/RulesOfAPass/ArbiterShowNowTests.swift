@@ -4,7 +4,7 @@ import Testing
 
 /// The arbiter's one rule for alerts that show now or drop, over hand-made snapshots: the plan
 /// that settles the pass ends those it does not put up, and only that plan.
-@Suite("The arbiter: show now or drop")
+@Suite("The arbiter: show now or drop", .timeLimit(.minutes(1)))
 struct ArbiterShowNowTests {
   private static let now = AlertInstant(offset: .seconds(10))
   private static let front = AlertRef(id: "front", sequence: 1)

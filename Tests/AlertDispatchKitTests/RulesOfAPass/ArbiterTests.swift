@@ -4,7 +4,7 @@ import Testing
 
 /// The arbiter as a pure function: inputs built by hand, plans compared as values. One case or
 /// more per rule of a pass (DESIGN.md, "Rules of a pass").
-@Suite("The arbiter over a hand-made snapshot")
+@Suite("The arbiter over a hand-made snapshot", .timeLimit(.minutes(1)))
 struct ArbiterTests {
   /// Alerts named by id, with their add order in the name's order of first use.
   private static func ref(_ id: String, _ sequence: UInt64 = 0) -> AlertRef {

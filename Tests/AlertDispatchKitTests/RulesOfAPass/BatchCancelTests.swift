@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Batch cancel")
+@Suite("Batch cancel", .timeLimit(.minutes(1)))
 struct BatchCancelTests {
   let toast = AlertLane("toast", capacity: .unlimited)
 

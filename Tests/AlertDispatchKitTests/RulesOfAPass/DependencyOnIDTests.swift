@@ -7,7 +7,7 @@ import Testing
 /// replacement, the replacement), and by nothing while no alert holds it (DESIGN.md, "Rules of
 /// a pass", 3).
 @MainActor
-@Suite("Dependencies: blocked by the alert that holds the id")
+@Suite("Dependencies: blocked by the alert that holds the id", .timeLimit(.minutes(1)))
 struct DependencyOnIDTests {
   func holders(_ dispatch: AlertDispatch) -> [AlertID: AlertHandle] { dispatch.node.domain.holders }
 

@@ -8,7 +8,7 @@ extension AlertLane {
 }
 
 @MainActor
-@Suite("Lanes")
+@Suite("Lanes", .timeLimit(.minutes(1)))
 struct LaneTests {
   @Test("A toast lane shows beside the modal lane")
   func toastBesideModal() {
@@ -81,21 +81,28 @@ struct LaneTests {
         == .ended(
           .cancelled(
             .invalidRequest("lane 'z' has capacity 0; a lane's capacity must be at least 1"))))
-    #expect(negative.endedOutcome != nil)
+    #expect(
+      negative.endedOutcome
+        == .cancelled(
+          .invalidRequest("lane 'n' has capacity -3; a lane's capacity must be at least 1")))
     #expect(
       gap.endedOutcome == .cancelled(.invalidRequest("lane 'g' has a negative minimum gap (-1s)")))
-    guard case .cancelled(.invalidRequest(let message)) = other.endedOutcome else {
-      Issue.record("expected invalid request, got \(other.state)")
-      return
-    }
-    #expect(message.contains("lane 'toast' is capacity 1"))
-    #expect(f.diagnostics.count == 4)
+    let disagreement =
+      "lane 'toast' is capacity 1, gap 0s in this domain; this request says capacity unlimited, gap 0s"
+    #expect(other.endedOutcome == .cancelled(.invalidRequest(disagreement)))
+    #expect(
+      f.diagnostics == [
+        "alert 'zero' refused: lane 'z' has capacity 0; a lane's capacity must be at least 1",
+        "alert 'neg' refused: lane 'n' has capacity -3; a lane's capacity must be at least 1",
+        "alert 'gap' refused: lane 'g' has a negative minimum gap (-1s)",
+        "alert 'other' refused: \(disagreement)",
+      ])
     f.verify()
   }
 }
 
 @MainActor
-@Suite("Dependencies")
+@Suite("Dependencies", .timeLimit(.minutes(1)))
 struct DependencyTests {
   @Test("B after A waits until A ends, dismissed or cancelled")
   func afterDismissOrCancel() {
@@ -214,7 +221,7 @@ struct DependencyTests {
 }
 
 @MainActor
-@Suite("Readiness")
+@Suite("Readiness", .timeLimit(.minutes(1)))
 struct ReadinessTests {
   @Test("A pending alert shows only after markReady and blocks nothing below it")
   func pending() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Lane overflow")
+@Suite("Lane overflow", .timeLimit(.minutes(1)))
 struct LaneOverflowTests {
   func lane(_ overflow: LaneOverflow, waiting: Int = 2) -> AlertLane {
     AlertLane("toast", maximumWaiting: waiting, overflow: overflow)
@@ -47,6 +47,45 @@ struct LaneOverflowTests {
     f.add("normal", to: home, lane: toast)
     f.expect(["end low-2: cancelled(overflow)"])
     #expect(home.unfinishedAlerts.map(\.id) == ["up", "low-1", "high", "normal"])
+    f.verify()
+  }
+
+  /// In a newest-first lane, "b" is ahead of "a" in line; the one dropped is still the newest
+  /// added of the lowest.
+  @Test("Drop lowest priority picks the newest added among equals, whatever the line's order")
+  func dropLowestPriorityByAddOrder() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let chat = AlertLane(
+      "chat", order: .newestFirst, maximumWaiting: 2, overflow: .dropLowestPriority)
+    f.add("up", to: home, lane: chat)
+    f.add("a", to: home, priority: .low, lane: chat)
+    f.add("b", to: home, priority: .low, lane: chat)
+    f.add("c", to: home, lane: chat)
+    f.expect(["present up @home", "end b: cancelled(overflow)"])
+    f.presenter.tap("up", "OK")
+    f.presenter.tap("c", "OK")
+    f.expect([
+      "tap up OK", "end up: dismissed(OK)", "present c @home", "tap c OK",
+      "end c: dismissed(OK)", "present a @home",
+    ])
+    f.verify()
+  }
+
+  /// In a newest-first lane the oldest waits last in line; it is the one dropped, though it is
+  /// the highest.
+  @Test("Drop oldest picks the first added, whatever its priority or the line's order")
+  func dropOldestByAddOrder() {
+    let f = Fixture()
+    let home = f.dispatch("home")
+    let chat = AlertLane("chat", order: .newestFirst, maximumWaiting: 2, overflow: .dropOldest)
+    f.add("up", to: home, lane: chat, interruption: .never)
+    f.add("important", to: home, priority: .high, lane: chat)
+    f.add("a", to: home, lane: chat)
+    f.add("b", to: home, lane: chat)
+    f.expect(["present up @home", "end important: cancelled(overflow)"])
+    f.presenter.tap("up", "OK")
+    f.expect(["tap up OK", "end up: dismissed(OK)", "present b @home"])
     f.verify()
   }
 

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("A newcomer that does not interrupt")
+@Suite("A newcomer that does not interrupt", .timeLimit(.minutes(1)))
 struct NonInterruptingTests {
   @Test("A higher newcomer that waits goes up only when the front alert ends")
   func waitsForRoom() {

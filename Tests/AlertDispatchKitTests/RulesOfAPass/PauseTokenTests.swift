@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Pause tokens")
+@Suite("Pause tokens", .timeLimit(.minutes(1)))
 struct PauseTokenTests {
   let toast = AlertLane("toast", capacity: .unlimited)
 

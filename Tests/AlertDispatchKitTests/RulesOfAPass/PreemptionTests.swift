@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Preemption")
+@Suite("Preemption", .timeLimit(.minutes(1)))
 struct PreemptionTests {
   @Test("A higher alert hides the front one, which comes back afterwards in its place")
   func suspendAndRestore() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Priority and order")
+@Suite("Priority and order", .timeLimit(.minutes(1)))
 struct PriorityTests {
   @Test("Three alerts of different priorities show one at a time, highest first")
   func highestFirst() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Show next and newest-first lanes")
+@Suite("Show next and newest-first lanes", .timeLimit(.minutes(1)))
 struct ShowNextTests {
   @Test("An alert placed next goes ahead of the alerts of its priority that wait")
   func goesAheadOfItsBand() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Show now or drop")
+@Suite("Show now or drop", .timeLimit(.minutes(1)))
 struct ShowNowOrDropTests {
   @Test("An alert that shows now or drops goes up into a lane with room")
   func goesUpIntoRoom() {

@@ -6,7 +6,7 @@ import Testing
 /// (`DispatchNode.detachChildren`); these check that each domain indexes exactly its own alerts
 /// and waits.
 @MainActor
-@Suite("Close with children")
+@Suite("Close with children", .timeLimit(.minutes(1)))
 struct CloseWithChildrenTests {
   @Test(
     "Closing a dispatch with several children makes each child a root that owns its alerts and waits"

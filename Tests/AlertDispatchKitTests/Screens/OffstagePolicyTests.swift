@@ -5,7 +5,7 @@ import Testing
 /// An alert's offstage policy: hidden and back with its screen (the default), or taken down for
 /// good when its screen leaves the chain.
 @MainActor
-@Suite("Offstage policy")
+@Suite("Offstage policy", .timeLimit(.minutes(1)))
 struct OffstagePolicyTests {
   @Test("An alert that ends offstage is taken down when its tab is left, and does not come back")
   func endsWhenTabLeft() {

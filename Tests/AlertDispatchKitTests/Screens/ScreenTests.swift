@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Screens")
+@Suite("Screens", .timeLimit(.minutes(1)))
 struct ScreenTests {
   @Test("disappear suspends without ending or advancing the queue; appear restores")
   func disappearAppear() {
@@ -82,11 +82,13 @@ struct ScreenTests {
     do {
       let screen = AlertDispatch(name: "screen", clock: f.clock, presenter: f.presenter)
       weakDispatch = screen
-      screen.add(AlertRequest(id: "a")) { outcome = $0 }
-      screen.add(AlertRequest(id: "b"))
+      f.track(screen.add(AlertRequest(id: "a")) { outcome = $0 })
+      f.track(screen.add(AlertRequest(id: "b")))
     }
     #expect(weakDispatch == nil)
     #expect(outcome == .cancelled(.ownerClosed))
+    #expect(f.handles.map(\.endedOutcome) == [.cancelled(.ownerClosed), .cancelled(.ownerClosed)])
     f.expect(["present a @screen", "dismiss a @released"])
+    f.verify(allEnded: true)
   }
 }

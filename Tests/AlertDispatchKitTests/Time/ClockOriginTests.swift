@@ -7,7 +7,7 @@ import Testing
 /// without a delay has no not-before time, so it goes up at once on such a clock, while a real
 /// delay still counts from the time the alert was added.
 @MainActor
-@Suite("A clock that reads before its origin")
+@Suite("A clock that reads before its origin", .timeLimit(.minutes(1)))
 struct ClockOriginTests {
   @Test("An alert without a delay goes up at once on a clock that reads before its origin")
   func undelayedAlertBeforeOrigin() {

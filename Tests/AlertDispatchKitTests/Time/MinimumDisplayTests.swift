@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Minimum display time")
+@Suite("Minimum display time", .timeLimit(.minutes(1)))
 struct MinimumDisplayTests {
   static let threeSeconds = AlertTiming(minimumDisplay: .seconds(3))
 

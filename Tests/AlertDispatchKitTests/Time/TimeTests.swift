@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Time")
+@Suite("Time", .timeLimit(.minutes(1)))
 struct TimeTests {
   @Test("A pending alert not marked ready by its deadline ends as readiness timed out")
   func readinessDeadline() {

@@ -5,7 +5,7 @@ import Testing
 
 /// A delay of zero is no delay.
 @MainActor
-@Suite("Delays of zero")
+@Suite("Delays of zero", .timeLimit(.minutes(1)))
 struct ZeroDelayTests {
   /// An explicit delay of zero, with other timing set, is no delay, also once the clock has
   /// left its origin.

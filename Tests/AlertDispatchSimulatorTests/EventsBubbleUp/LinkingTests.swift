@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Linking")
+@Suite("Linking", .timeLimit(.minutes(1)))
 struct LinkingTests {
   @Test("By default a window is one domain: its screens' alerts take turns")
   func windowLinkedByDefault() {

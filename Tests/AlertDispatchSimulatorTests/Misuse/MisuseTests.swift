@@ -4,7 +4,7 @@ import Testing
 
 /// Calls UIKit refuses or warns about get an `ignored` line and change nothing.
 @MainActor
-@Suite("Misuse of the simulator")
+@Suite("Misuse of the simulator", .timeLimit(.minutes(1)))
 struct MisuseTests {
   @Test("Navigation calls that UIKit refuses are ignored with a line that says why")
   func navigation() {

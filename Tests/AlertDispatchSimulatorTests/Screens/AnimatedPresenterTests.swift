@@ -6,7 +6,7 @@ import Testing
 /// animation that the framework or the user interrupted reports nothing, so ordinary flows
 /// produce no misuse diagnostics.
 @MainActor
-@Suite("Animated recording presenter")
+@Suite("Animated recording presenter", .timeLimit(.minutes(1)))
 struct AnimatedPresenterTests {
   /// A simulator whose presenter animates in for 200 ms and out for 300 ms.
   func animated() -> SimFixture {

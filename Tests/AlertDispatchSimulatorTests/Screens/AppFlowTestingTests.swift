@@ -6,7 +6,7 @@ import Testing
 /// What an app's own tests use to check their popup flows on the simulator: the checks after
 /// every pass, ids written with interpolation, instants written as seconds.
 @MainActor
-@Suite("Testing an app's own flows")
+@Suite("Testing an app's own flows", .timeLimit(.minutes(1)))
 struct AppFlowTestingTests {
   @Test("With the checks on, a broken rule is reported after the next pass, naming the dispatch")
   func checksAfterEveryPassReportSentences() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Background and foreground")
+@Suite("Background and foreground", .timeLimit(.minutes(1)))
 struct BackgroundTests {
   /// A linked window with the root screen "home", the transcript cleared.
   private static func linkedHome(_ f: SimFixture) -> Screen {

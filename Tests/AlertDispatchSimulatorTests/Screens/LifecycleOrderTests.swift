@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("UIKit callback order")
+@Suite("UIKit callback order", .timeLimit(.minutes(1)))
 struct LifecycleOrderTests {
   @Test("Setting a root: the container appears first, then its visible child")
   func setRoot() {

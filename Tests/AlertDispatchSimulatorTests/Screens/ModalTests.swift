@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Modals")
+@Suite("Modals", .timeLimit(.minutes(1)))
 struct ModalTests {
   @Test("A page sheet leaves the screen beneath appeared: its alerts stay eligible")
   func pageSheetKeepsScreenEligible() {

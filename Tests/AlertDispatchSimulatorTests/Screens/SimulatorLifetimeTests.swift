@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Simulator lifetime")
+@Suite("Simulator lifetime", .timeLimit(.minutes(1)))
 struct SimulatorLifetimeTests {
   @Test("A simulator with screens, containers and alerts is freed when the test lets it go")
   func simulatorIsFreed() {

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Transitions")
+@Suite("Transitions", .timeLimit(.minutes(1)))
 struct TransitionTests {
   func nav(_ f: SimFixture) -> NavigationContainer {
     let nav = f.window.setRoot(f.sim.navigation("nav", root: f.sim.screen("home")))

@@ -4,7 +4,7 @@ import Testing
 
 /// Seed 002: a FIFO queue of permission alerts over `present`, and the bugs its author lists.
 @MainActor
-@Suite("Seed 002: permission alerts one after the other")
+@Suite("Seed 002: permission alerts one after the other", .timeLimit(.minutes(1)))
 struct Seed002Tests {
   /// A navigation container with `home` on the window, the transcript cleared.
   func home(_ f: SimFixture) -> (NavigationContainer, Screen) {

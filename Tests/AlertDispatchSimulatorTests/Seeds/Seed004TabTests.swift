@@ -6,7 +6,7 @@ import Testing
 /// arbitrated together. The simulator links the subtree with one call, instead of the seed's
 /// hand-written parent links and provider.
 @MainActor
-@Suite("Seed 004: tabs in one domain")
+@Suite("Seed 004: tabs in one domain", .timeLimit(.minutes(1)))
 struct Seed004TabTests {
   struct App {
     let nav: NavigationContainer

@@ -3,7 +3,7 @@ import AlertDispatchSimulator
 import Testing
 
 @MainActor
-@Suite("Transcript and clock")
+@Suite("Transcript and clock", .timeLimit(.minutes(1)))
 struct TranscriptAndClockTests {
   @Test("The Simulator documentation's example holds")
   func documentedExample() {

@@ -6,7 +6,7 @@ import Testing
 /// The stress tool reaches coalesced passes: its operations switch pass scheduling and end the
 /// main-actor turn, the passes really wait for that end, and episodes that use them run clean.
 @MainActor
-@Suite("Coalesced passes under stress")
+@Suite("Coalesced passes under stress", .timeLimit(.minutes(1)))
 struct CoalescedStressTests {
   @Test("A coalesced root's pass waits for the end of the turn, and the task then does nothing")
   func passWaitsForTheTurn() async {

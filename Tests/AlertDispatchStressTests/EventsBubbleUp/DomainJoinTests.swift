@@ -4,7 +4,7 @@ import Testing
 
 /// What joining two domains does to alerts already up: decisions the stress tool forced.
 @MainActor
-@Suite("Joining domains")
+@Suite("Joining domains", .timeLimit(.minutes(1)))
 struct DomainJoinTests {
   init() {
     AlertDispatch.checksInvariants = true
@@ -82,7 +82,7 @@ struct DomainJoinTests {
 }
 
 @MainActor
-@Suite("Replaced alerts and domain rebuilds")
+@Suite("Replaced alerts and domain rebuilds", .timeLimit(.minutes(1)))
 struct ReplacedAlertRebuildTests {
   init() {
     AlertDispatch.checksInvariants = true
@@ -251,7 +251,7 @@ struct ReplacedAlertRebuildTests {
 }
 
 @MainActor
-@Suite("Calls queued during a pass")
+@Suite("Calls queued during a pass", .timeLimit(.minutes(1)))
 struct QueuedCallTests {
   init() {
     AlertDispatch.checksInvariants = true

@@ -5,7 +5,7 @@ import Testing
 /// The stress tool's check of minimum display times, over small episodes: each keeps the rule,
 /// and the check sees the take-down it judges.
 @MainActor
-@Suite("Stress check: minimum display time")
+@Suite("Stress check: minimum display time", .timeLimit(.minutes(1)))
 struct MinimumDisplayCheckTests {
   /// A low alert with a minimum of 2 s (duration index 4) on the main window.
   static let held = AlertSpec(owner: .window(0), priority: 0, minimumDisplay: 4)

@@ -6,7 +6,7 @@ import Testing
 /// The emitted scenario files parse, and an exact one replays the episode: the scenario
 /// runner ends every alert with the outcome the stress driver saw.
 @MainActor
-@Suite("Scenario emitter")
+@Suite("Scenario emitter", .timeLimit(.minutes(1)))
 struct ScenarioEmitterTests {
   @Test("Emitted scenarios parse, and exact ones replay with the same outcomes")
   func replay() throws {

@@ -8,7 +8,7 @@ import Testing
 /// clean, with every check of the stress driver (invariants after every operation, exactly-once
 /// outcomes, presenter agreement, explanations, leaks).
 @MainActor
-@Suite("Stress regressions")
+@Suite("Stress regressions", .timeLimit(.minutes(1)))
 struct StressRegressionTests {
   nonisolated static let episodes: [(String, StressEpisode)] = [
     (

@@ -101,7 +101,7 @@ extension MisuseCatalogue {
       // closed yet), and finds the box closed when it runs.
       host.presenter = ClosurePresenter(present: { _ in
         box.close()
-        try? child.setParent(box)
+        #expect(throws: Never.self) { try child.setParent(box) }
         return .presented
       })
       let a = host.add(AlertRequest(id: "a"))

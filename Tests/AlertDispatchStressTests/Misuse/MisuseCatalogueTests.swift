@@ -5,7 +5,7 @@ import Testing
 /// Every row of the misuse catalogue: the misuse gets its documented answer and exactly its
 /// diagnostic, and the article lists it with that diagnostic.
 @MainActor
-@Suite("Misuse catalogue")
+@Suite("Misuse catalogue", .timeLimit(.minutes(1)))
 struct MisuseCatalogueTests {
   static let article = PackageRoot.url.appendingPathComponent(
     "Docs/AlertDispatch.docc/MisuseCatalogue.md")

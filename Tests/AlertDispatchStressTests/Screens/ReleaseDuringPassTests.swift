@@ -6,7 +6,7 @@ import Testing
 /// A dispatch released from a completion, a presenter or a provider, while a pass runs or
 /// waits: the pass sees the tree it began with, and nothing freed is touched afterwards.
 @MainActor
-@Suite("Leaks: a dispatch released during a pass or while its pass waits")
+@Suite("Leaks: a dispatch released during a pass or while its pass waits", .timeLimit(.minutes(1)))
 struct ReleaseDuringPassTests {
   init() {
     AlertDispatch.diagnosticHandler = { _ in }

@@ -6,7 +6,7 @@ import Testing
 /// A dispatch whose last reference goes on another thread waits for its deinit on the main
 /// actor; until then nothing may reach it through the tree, its alerts or `root`.
 @MainActor
-@Suite("Leaks: a dispatch released on another thread")
+@Suite("Leaks: a dispatch released on another thread", .timeLimit(.minutes(1)))
 struct ReleaseOnAnotherThreadTests {
   init() {
     AlertDispatch.diagnosticHandler = { _ in }
@@ -34,7 +34,7 @@ struct ReleaseOnAnotherThreadTests {
       }
       return handle
     }
-    box.releaseOnAnotherThread()
+    #expect(box.releaseOnAnotherThread())
     #expect(child.parent == nil)
     #expect(handle.dispatch == nil)
     #expect(child.root === child)
@@ -72,7 +72,7 @@ struct ReleaseOnAnotherThreadTests {
       try middle.setParent(top)
       try child.setParent(middle)
     }
-    box.releaseOnAnotherThread()
+    #expect(box.releaseOnAnotherThread())
     #expect(child.parent == nil)
     #expect(child.root === child)
   }
@@ -91,7 +91,7 @@ struct ReleaseOnAnotherThreadTests {
     handle.cancel()
     #expect(handle.state.isEnded)
     dispatches = []
-    box.releaseOnAnotherThread()
+    #expect(box.releaseOnAnotherThread())
     #expect(handle.dispatch == nil)
     handle.cancel()
     #expect(dispatches == ["released"])

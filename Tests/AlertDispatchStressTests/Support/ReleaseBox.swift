@@ -14,13 +14,14 @@ final class ReleaseBox: @unchecked Sendable {
   }
 
   /// Lets go of the dispatch on another thread and waits for it there: the main actor stays
-  /// busy meanwhile, so that the dispatch's deinit waits until the caller lets it run.
-  func releaseOnAnotherThread() {
+  /// busy meanwhile, so that the dispatch's deinit waits until the caller lets it run. Returns
+  /// false if the other thread did not let go within 50 s: the wait never blocks for good.
+  func releaseOnAnotherThread() -> Bool {
     let released = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       self.dispatch = nil
       released.signal()
     }
-    released.wait()
+    return released.wait(timeout: .now() + .seconds(50)) == .success
   }
 }

@@ -42,8 +42,15 @@ enum Products {
     process.standardOutput = stdout
     process.standardError = try FileHandle(forWritingTo: stderrFile)
     try process.run()
+    // The read waits for the end of the output: an executable that hangs is killed after 50 s
+    // (its output then ends, and the test fails on it), so that it never blocks a thread of
+    // the test run for good.
+    let id = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(id, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(50), execute: watchdog)
     let data = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    watchdog.cancel()
     let errors = try Data(contentsOf: stderrFile)
     return Output(
       status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
