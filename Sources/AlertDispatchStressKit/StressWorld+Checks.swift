@@ -28,23 +28,6 @@ extension StressWorld {
     }
   }
 
-  /// Once every pass has settled, no waiting alert may be explained as eligible: that would
-  /// mean the pass left it behind.
-  private func checkExplanations() {
-    for entry in open {
-      let alert = entry.handle
-      guard alert.state == .queued || alert.state == .suspended, let dispatch = alert.dispatch,
-        dispatch.alert(withID: alert.id) === alert, !dispatch.awaitsDeferredPass
-      else { continue }
-      let explanation = dispatch.explain(alert.id)
-      if explanation == .eligible || explanation == .outranked(by: [])
-        || explanation == .waitingForRoom([]) || explanation == .waitingForDismissal(of: [])
-      {
-        report(.explain, "alert \(entry.name) is \(alert.state) and explained as '\(explanation)'")
-      }
-    }
-  }
-
   private func checkDomains(full: Bool) {
     var seen: Set<ObjectIdentifier> = []
     for dispatch in checkedRoots {

@@ -313,6 +313,13 @@ public final class AlertDispatch {
     Engine.shared.holdingCalls { node.explain(id) }
   }
 
+  /// Says why `alert`, an alert of this dispatch's domain, is or is not on screen: as
+  /// ``explain(_:)``, for an alert whose id another alert of the domain holds (one replaced while
+  /// on screen, or one of two joined domains) too (the stress tool's checks).
+  package func explain(handle alert: AlertHandle) -> AlertExplanation {
+    Engine.shared.holdingCalls { node.root.explain(alert, chain: ActiveChain(root: node.root)) }
+  }
+
   /// Registers `observer` for the events of this dispatch and every dispatch below it.
   @discardableResult
   public func observe(_ observer: @escaping @MainActor (AlertEvent) -> Void) -> AlertObservation {

@@ -44,6 +44,9 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
   /// It would preempt an alert in front, but the named alert ahead of it in line does not
   /// interrupt and waits for room: nothing overtakes it.
   case queuedBehind(AlertID)
+  /// The named alert ahead of it in its lane's line waits to go up (for a minimum display time
+  /// to end, or for the alert it preempted to finish leaving), and nothing overtakes it.
+  case behind(AlertID)
   /// Its frequency cap (or its category's budget), named in the text, would end it if its turn
   /// came now.
   case capped(String)
@@ -79,6 +82,7 @@ public enum AlertExplanation: Sendable, Hashable, CustomStringConvertible {
     case .minimumDisplay(let id, let until):
       "waiting for \(id)'s minimum display time until \(until)"
     case .queuedBehind(let id): "waiting behind \(id), which waits for room"
+    case .behind(let id): "waiting behind \(id) in line"
     case .capped(let cap): "capped: \(cap)"
     case .eligible: "eligible"
     case .notFound: "not found"
@@ -110,16 +114,35 @@ extension DispatchNode {
     guard let owner = alert.owner, let index = domain.index(of: alert.laneKey) else {
       return .notFound
     }
-    let placement: PassInput.Placement
-    if !chain.contains(owner) {
-      placement = owner.isVisible ? .offstage(owner.name) : .hidden(owner.name)
-    } else {
-      placement = chain.placement(of: alert)
-    }
-    // The whole line of the lane: an alert ahead of this one may wait out a refusal.
+    // The lane as a pass reads it, with its whole line: the arbiter plans it, and says why the
+    // alert stays down, as it says it for the pass.
     var alerts: [AlertHandle] = []
     let lane = laneInput(domain.lanes[index], depth: .max, chain, &alerts)
-    return Arbiter.explanation(
-      of: candidate(alert, placement: placement), in: lane, at: clock.now)
+    let placement: PassInput.Placement =
+      !chain.contains(owner)
+      ? (owner.isVisible ? .offstage(owner.name) : .hidden(owner.name))
+      : chain.placement(of: alert)
+    return Arbiter.reason(for: candidate(alert, placement: placement), in: lane, at: clock.now)
+  }
+}
+
+extension Arbiter {
+  /// Why `candidate` stays down: its cap, when it has reached it (what would end it if its turn
+  /// came now); else what rule 3 says of it alone (its dependencies, its dispatch off the chain
+  /// or hidden, a pause, its delay, a refusal, its lane's gap); else what the plan of `lane`
+  /// says of it: the arbiter plans the lane, whose candidates hold its whole line, and gives the
+  /// reason it gives the candidate there (``PassPlan/reason(for:at:inLane:)``): the alerts in
+  /// front it may not preempt, or the alert ahead of it in line that holds the line.
+  static func reason(
+    for candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
+  ) -> AlertExplanation {
+    if let text = capBlock(of: candidate) { return .capped(text) }
+    if let hold = hold(on: candidate, in: lane, at: now) { return hold.reason }
+    guard let place = lane.candidates.firstIndex(where: { $0.alert == candidate.alert }) else {
+      return .eligible
+    }
+    // A lane's whole line leaves nothing more to read: the plan cannot ask for more.
+    guard let plan = try? plan(PassInput(now: now, lanes: [lane])) else { return .eligible }
+    return plan.reason(for: candidate.alert, at: place, inLane: 0)
   }
 }

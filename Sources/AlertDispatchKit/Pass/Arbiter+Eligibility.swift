@@ -1,4 +1,4 @@
-/// Rule 3 (eligible), and the reasons `explain` gives, from the same functions.
+/// Rule 3 (eligible), and the reasons a waiting candidate is given.
 extension Arbiter {
   /// What keeps a candidate from going up now, other than its lane's fronts and its cap.
   struct Hold: Equatable {
@@ -61,55 +61,6 @@ extension Arbiter {
       return limit.text
     }
     return nil
-  }
-
-  /// Why `candidate`, queued or suspended, is not on screen (``AlertDispatch/explain(_:)``):
-  /// its cap first (what would end it if its turn came now), then its hold, then its lane —
-  /// an alert ahead of it waiting out a refusal, or one that does not interrupt waiting for room
-  /// where this one would preempt, or a lane full with alerts it may not preempt, that it does
-  /// not interrupt, or that are inside their minimum display time.
-  /// The lane's candidates must run at least up to `candidate`.
-  static func explanation(
-    of candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
-  )
-    -> AlertExplanation
-  {
-    if let text = capBlock(of: candidate) { return .capped(text) }
-    if let hold = hold(on: candidate, in: lane, at: now) { return hold.reason }
-    let front = lane.shown.filter { $0.cover == .none }
-    let isFull = front.count >= lane.capacity
-    /// Whether a candidate of this priority would take a front alert's place (rule 5).
-    func wouldPreempt(_ priority: Int) -> Bool {
-      isFull
-        && front.contains {
-          mayInterrupt($0.priority, $0.interruption, isDismissing: $0.isDismissing, by: priority)
-        }
-    }
-    for ahead in lane.candidates {
-      if ahead.alert == candidate.alert { break }
-      if let retry = ahead.retry, retry.at > now { return .waitingBehind(ahead.alert.id) }
-      if ahead.preemption == .wait, wouldPreempt(candidate.priority), wouldPreempt(ahead.priority),
-        hold(on: ahead, in: lane, at: now) == nil
-      {
-        return .queuedBehind(ahead.alert.id)
-      }
-    }
-    if isFull {
-      if candidate.preemption == .wait && wouldPreempt(candidate.priority) {
-        return .waitingForRoom(front.map(\.alert.id))
-      }
-      let fronts = front.map(Front.init)
-      if wouldPreempt(candidate.priority),
-        weakestInterruptible(in: fronts, below: candidate.priority, unprotected: true) == nil,
-        let freed = firstFreed(in: fronts, below: candidate.priority)
-      {
-        return .minimumDisplay(of: freed.alert, until: freed.until)
-      }
-      return fullLane(
-        front.map(\.alert.id), leaving: front.filter(\.isDismissing).map(\.alert.id),
-        capacity: lane.capacity)
-    }
-    return .eligible
   }
 
   /// Why a candidate waits in a lane full with the alerts `front`, none of which it may

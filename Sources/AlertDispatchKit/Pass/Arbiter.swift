@@ -242,9 +242,25 @@ struct Arbiter {
   }
 
   /// Rules 3 to 7 over the lane's candidates, in line order, with `front` the alerts in front.
-  /// Returns false when it read past the input's candidates while the line goes on.
+  /// Every candidate it reads and does not put up gets its reason; when it stops before the end
+  /// of the line, those it did not read are behind the one it stopped at, and get the reason
+  /// that holds the line there. Returns false when it read past the input's candidates while
+  /// the line goes on.
   private mutating func readCandidates(of lane: PassInput.Lane, front: inout [Front]) -> Bool {
     let capacity = lane.capacity
+    /// The reason of the candidates from `next` on, which the plan does not read.
+    func stop(from next: Int, _ reason: AlertExplanation) -> Bool {
+      if next < lane.candidates.count {
+        plan.unread.append(PassPlan.Unread(lane: planning, from: next, reason: reason))
+      }
+      return true
+    }
+    /// Why a candidate waits in the lane, full with `front`, none of which it may preempt.
+    func fullLane() -> AlertExplanation {
+      Arbiter.fullLane(
+        front.map(\.alert.id), leaving: front.filter(\.isDismissing).map(\.alert.id),
+        capacity: capacity)
+    }
     // Candidates come in line order, so none ranks above the one before it: once the lane is
     // full and no front alert is below that one, no later candidate can go up, and the plan
     // reads no further (a later candidate's delay or retry sets no wake-up: a pass then would
@@ -255,7 +271,7 @@ struct Arbiter {
       if front.count >= capacity, let ceiling,
         Arbiter.weakestInterruptible(in: front, below: ceiling) == nil
       {
-        return true
+        return stop(from: next, fullLane())
       }
       guard next < lane.candidates.count else { return !lane.hasMoreCandidates }
       let candidate = lane.candidates[next]
@@ -268,7 +284,8 @@ struct Arbiter {
         plan.wake(at: until)
         // A delay lets the line go on; a retry (rule 7) and a gap hold the whole lane.
         if hold.lets { continue }
-        return true
+        if case .gap = hold.reason { return stop(from: next, hold.reason) }
+        return stop(from: next, .waitingBehind(candidate.alert.id))
       }
       if front.count < capacity {
         if endsCapped(candidate) { continue }
@@ -276,11 +293,9 @@ struct Arbiter {
         continue
       }
       guard Arbiter.weakestInterruptible(in: front, below: candidate.priority) != nil else {
-        let reason = Arbiter.fullLane(
-          front.map(\.alert.id), leaving: front.filter(\.isDismissing).map(\.alert.id),
-          capacity: capacity)
+        let reason = fullLane()
         plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
-        return true
+        return stop(from: next, reason)
       }
       // A candidate that does not interrupt waits for room, first in line: what comes after it
       // in line does not overtake it (the lane is full, as for a front alert it may not
@@ -288,7 +303,7 @@ struct Arbiter {
       if candidate.preemption == .wait {
         plan.waiting.append(
           PassPlan.Waiting(alert: candidate.alert, reason: .waitingForRoom(front.map(\.alert.id))))
-        return true
+        return stop(from: next, .queuedBehind(candidate.alert.id))
       }
       if endsCapped(candidate) { continue }
       // Rule 5 waits for the minimum display time of the alerts it would take down: when none
@@ -303,9 +318,15 @@ struct Arbiter {
               alert: candidate.alert, reason: .minimumDisplay(of: freed.alert, until: freed.until)))
           plan.wake(at: freed.until)
         }
-        return true
+        return stop(from: next, .behind(candidate.alert.id))
       }
-      guard preempt(front[victim], by: candidate, in: lane) else { return true }
+      guard preempt(front[victim], by: candidate, in: lane) else {
+        // It goes up once its victim is gone: the lane is planned again then.
+        plan.waiting.append(
+          PassPlan.Waiting(
+            alert: candidate.alert, reason: .waitingForDismissal(of: [front[victim].alert.id])))
+        return stop(from: next, .behind(candidate.alert.id))
+      }
       front.remove(at: victim)
       front.append(goUp(candidate))
     }

@@ -57,11 +57,40 @@ struct PassPlan: Equatable, Sendable {
   var isFinal = true
   /// Why each candidate the plan read stays down.
   var waiting: [Waiting] = []
+  /// The lanes whose candidates the plan stopped reading before their end, and why those it did
+  /// not read stay down: they are behind the one it stopped at.
+  var unread: [Unread] = []
 
   /// A candidate that stays down, and why.
   struct Waiting: Hashable, Sendable {
     var alert: AlertRef
     var reason: AlertExplanation
+  }
+
+  /// The candidates of a lane from a place in its line on, which the plan did not read, and
+  /// why they stay down.
+  struct Unread: Hashable, Sendable {
+    /// The lane's index in ``PassInput/lanes``.
+    var lane: Int
+    /// The place in the lane's ``PassInput/Lane/candidates`` of the first candidate not read.
+    var from: Int
+    var reason: AlertExplanation
+  }
+
+  /// What the plan says of the candidate `alert`, at `place` in the line of the lane at
+  /// `lane`: the reason it stays down, whether the plan read it or stopped before it; or
+  /// ``AlertExplanation/capped(_:)`` when the plan ends it by its cap, and
+  /// ``AlertExplanation/eligible`` when the plan puts it up.
+  func reason(for alert: AlertRef, at place: Int, inLane lane: Int) -> AlertExplanation {
+    for decision in decisions where decision.names(alert) {
+      if case .end(_, .cancelled(.frequencyCapped(let text))) = decision { return .capped(text) }
+      return .eligible
+    }
+    if let waiting = waiting.first(where: { $0.alert == alert }) { return waiting.reason }
+    if let unread = unread.first(where: { $0.lane == lane && place >= $0.from }) {
+      return unread.reason
+    }
+    return .eligible
   }
 
   mutating func wake(at instant: AlertInstant) {

@@ -27,7 +27,7 @@ struct ArbiterMinimumDisplayTests {
         .init(alert: Self.urgent, reason: .minimumDisplay(of: "note", until: Self.until))
       ])
     #expect(
-      Arbiter.explanation(of: lane.candidates[0], in: lane, at: Self.now)
+      Arbiter.reason(for: lane.candidates[0], in: lane, at: Self.now)
         == .minimumDisplay(of: "note", until: Self.until))
   }
 

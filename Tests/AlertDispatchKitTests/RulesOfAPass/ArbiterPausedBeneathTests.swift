@@ -25,7 +25,7 @@ struct ArbiterPausedBeneathTests {
     let plan = try Arbiter.plan(PassInput(now: Self.now, lanes: [lane]))
     #expect(plan.decisions == [.restore(Self.urgent)])
     #expect(
-      Arbiter.explanation(of: held, in: lane, at: Self.now)
+      Arbiter.reason(for: held, in: lane, at: Self.now)
         == .scopePaused(.category("promo"), by: "home"))
     // Without the pause, the snapshot would list it beneath its coverer, and it would come back
     // beneath it.

@@ -53,11 +53,11 @@ struct ArbiterTests {
     offstage.placement = .offstage("settings")
     let lane = PassInput.Lane(capacity: 1, candidates: [])
     #expect(
-      Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .offstage("settings"))
+      Arbiter.reason(for: offstage, in: lane, at: Self.now) == .offstage("settings"))
     offstage.placement = .hidden("home")
-    #expect(Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .ownerHidden("home"))
+    #expect(Arbiter.reason(for: offstage, in: lane, at: Self.now) == .ownerHidden("home"))
     offstage.placement = .paused(by: "root", scope: .all)
-    #expect(Arbiter.explanation(of: offstage, in: lane, at: Self.now) == .paused(by: "root"))
+    #expect(Arbiter.reason(for: offstage, in: lane, at: Self.now) == .paused(by: "root"))
   }
 
   @Test("Rule 2, offstage: a visible alert whose screen left the chain is suspended")
@@ -184,7 +184,7 @@ struct ArbiterTests {
     #expect(
       plan.waiting == [PassPlan.Waiting(alert: Self.ref("saved"), reason: .waitingForRoom(["a"]))])
     #expect(
-      Arbiter.explanation(of: lane.candidates[1], in: lane, at: Self.now) == .queuedBehind("saved"))
+      Arbiter.reason(for: lane.candidates[1], in: lane, at: Self.now) == .queuedBehind("saved"))
     var room = lane
     room.shown = []
     #expect(try Self.plan([room]).decisions == [.present(Self.ref("saved"))])
@@ -336,7 +336,7 @@ struct ArbiterTests {
     #expect(plan.decisions == [])
     #expect(plan.wakeAt == retryAt)
     #expect(
-      Arbiter.explanation(of: lane.candidates[1], in: lane, at: Self.now)
+      Arbiter.reason(for: lane.candidates[1], in: lane, at: Self.now)
         == .waitingBehind("refused"))
   }
 

@@ -87,7 +87,7 @@ struct ArbiterTieBreakTests {
         .init(alert: Self.ref("urgent"), reason: .minimumDisplay(of: "short", until: shortEnds))
       ])
     #expect(
-      Arbiter.explanation(of: Self.urgent, in: lane, at: Self.now)
+      Arbiter.reason(for: Self.urgent, in: lane, at: Self.now)
         == .minimumDisplay(of: "short", until: shortEnds))
     // At its end the snapshot no longer holds a minimum for "short".
     for index in lane.shown.indices where lane.shown[index].alert.id == "short" {

@@ -1,0 +1,52 @@
+import AlertDispatchKit
+import AlertDispatchSimulator
+import Testing
+
+/// `explain` says what the pass decides: its reasons come from the plan of the alert's lane.
+@MainActor
+@Suite("Explain tells what the pass decides", .timeLimit(.minutes(1)))
+struct ExplainTruthTests {
+  @Test("An alert behind a refused one that a pause now holds is outranked by the alert in front")
+  func pausedRefusedAlertHoldsNoLine() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let root = AlertDispatch(name: "R", clock: clock, presenter: presenter)
+    let child = AlertDispatch(name: "C", clock: clock)
+    try child.setParent(root)
+    root.activeChild = child
+    presenter.refusal = "busy"
+    let promo = child.add(AlertRequest(id: "A", category: "promo"))
+    presenter.refusal = nil
+    let front = root.add(AlertRequest(id: "F", priority: .high))
+    let waiting = root.add(AlertRequest(id: "B"))
+    #expect(presenter.transcript.take() == ["refuse A @C: busy", "present F @R"])
+    let pause = child.pause(category: "promo")
+    #expect(root.explain("A") == .scopePaused(.category("promo"), by: "C"))
+    #expect(root.explain("B") == .outranked(by: ["F"]))
+
+    presenter.tap("F", "OK")
+    #expect(presenter.transcript.take() == ["tap F OK", "present B @R"])
+    clock.advance(by: .seconds(1))
+    #expect(waiting.state == .showing && promo.state == .queued)
+    #expect(root.explain("A") == .scopePaused(.category("promo"), by: "C"))
+    pause.release()
+    presenter.tap("B", "OK")
+    #expect(presenter.transcript.take() == ["tap B OK", "present A @C"])
+    _ = front
+  }
+
+  @Test("Behind an alert that holds its lane's line, the rest are explained by what holds it")
+  func unreadCandidatesAreBehindTheStop() {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let home = AlertDispatch(name: "home", clock: clock, presenter: presenter)
+    home.add(AlertRequest(id: "note", timing: AlertTiming(minimumDisplay: .seconds(5))))
+    home.add(AlertRequest(id: "urgent", priority: .high))
+    home.add(AlertRequest(id: "later", priority: .high))
+    #expect(
+      home.explain("urgent")
+        == .minimumDisplay(of: "note", until: AlertInstant(offset: .seconds(5))))
+    #expect(home.explain("later") == .behind("urgent"))
+    #expect("\(home.explain("later"))" == "waiting behind urgent in line")
+  }
+}
