@@ -8,10 +8,9 @@ extension AlertHandle {
     }
   }
 
-  /// Emits an event about this alert from its dispatch, unless no dispatch is observed at all;
-  /// not for diagnostics, which always reach the diagnostic handler (`diagnose`).
+  /// Emits an event about this alert from its dispatch, to the observers of the dispatch and its
+  /// ancestors; not for diagnostics, which always reach the diagnostic handler (`diagnose`).
   func emit(_ kind: AlertEvent.Kind) {
-    guard DispatchNode.observedDispatches > 0 else { return }
     owner?.emit(kind, alert: self)
   }
 
@@ -144,11 +143,11 @@ extension AlertHandle {
       let domain = root.domain
       if wasVisible {
         domain.removeVisible(self)
-        domain.noteEnd(inLane: laneIndex, at: root.clock.now)
+        domain.noteEnd(of: self, at: root.clock.now)
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if wasRegistered { unindex(from: domain) }
-      dispatch.changeAlerts { $0.remove(self) }
+      dispatch.alerts.remove(self)
       dispatch.emit(.ended(outcome), alert: self)
       root.emitDrainedIfEmpty()
       Engine.shared.markDirty(root)
@@ -196,7 +195,7 @@ extension AlertHandle {
     // The id may belong to an alert that replaced this one: then its waiters wait for that one.
     guard let waiters = domain.release(self) else { return }
     for waiter in waiters where !waiter.hasGoneUp {
-      waiter.changeBlockers { $0.remove(id) }
+      waiter.blockedBy.remove(id)
       waiter.updateQueueMembership()
     }
   }

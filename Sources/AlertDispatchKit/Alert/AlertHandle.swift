@@ -54,13 +54,8 @@ public final class AlertHandle {
   nonisolated var priority: Int { request.priority.rawValue }
   /// Its place in its lane's line, which its request and its add order fix.
   nonisolated var rank: LineRank { LineRank(request, sequence: seq) }
-  /// The index of its lane in its domain's lanes, given when it joins the domain.
-  var laneIndex = 0
-  /// The ids of unfinished alerts this one waits for; changed through ``changeBlockers(_:)``.
-  private(set) var blockedBy = BlockerList()
-  /// Whether the alert is in its dispatch's lane line; only `updateQueueMembership(_:)` changes
-  /// it, and most of its calls then look nothing up.
-  var isInLine = false
+  /// The ids of unfinished alerts this one waits for.
+  var blockedBy = BlockerList()
   var firstUpStamp: UInt64 = 0
   /// Whether a presenter has put the alert up at least once, ended or not (for the stress
   /// tool's checks).
@@ -160,7 +155,7 @@ public final class AlertHandle {
   /// Marking an alert that is already ready does nothing; marking an ended one reports a
   /// diagnostic.
   public func markReady() {
-    Engine.shared.perform(.markReady(self)) { applyMarkReady() }
+    Engine.shared.perform { self.applyMarkReady() }
   }
 
   /// Reports that the alert's UI is already gone, with the user's choice: the presenter calls
@@ -172,7 +167,7 @@ public final class AlertHandle {
   /// - An alert that never showed is not dismissed (use ``cancel()``), and a second dismiss is
   ///   ignored: both report a diagnostic and change nothing.
   public func didDismiss(result: AlertResult = .closed) {
-    Engine.shared.perform(.dismiss(self, result)) { applyDismiss(result) }
+    Engine.shared.perform { self.applyDismiss(result) }
   }
 
   /// The first spelling of ``didDismiss(result:)``: the same call.
@@ -207,16 +202,6 @@ extension AlertHandle: CustomStringConvertible {
   /// The id and state, such as `promo (queued)`; safe to read from any thread.
   nonisolated public var description: String {
     "\(request.id) (\(described.withLock { $0 }))"
-  }
-
-  /// Changes ``blockedBy`` taken out of the property, then puts it back, as the engine changes
-  /// its lines (see `Engine.changeActions(_:)`): passes read it, and Swift then proves those
-  /// reads exclusive at compile time. A change adds or takes out ids and runs no app code.
-  func changeBlockers(_ change: (inout BlockerList) -> Void) {
-    var taken = BlockerList()
-    swap(&taken, &blockedBy)
-    change(&taken)
-    swap(&taken, &blockedBy)
   }
 
   /// Keeps the copy of the state that ``description`` reads.

@@ -106,7 +106,7 @@ public final class AlertDispatch {
     get { node.activeChildNode?.facade }
     set {
       let child = newValue?.node
-      Engine.shared.perform(.setActiveChild(node, child)) { node.applySetActiveChild(child) }
+      Engine.shared.perform { [node] in node.applySetActiveChild(child) }
     }
   }
 
@@ -191,13 +191,13 @@ public final class AlertDispatch {
   /// The screen appeared (`viewDidAppear`): its alerts may show, and suspended ones come back.
   /// Alerts a presenter refused are retried at once, since a host may exist now.
   public func appear() {
-    Engine.shared.perform(.setVisible(node, true)) { node.applySetVisible(true) }
+    Engine.shared.perform { [node] in node.applySetVisible(true) }
   }
 
   /// The screen is going away (`viewWillDisappear`): its showing alerts are suspended — hidden,
   /// not ended, their place kept — and nothing of its queue advances.
   public func disappear() {
-    Engine.shared.perform(.setVisible(node, false)) { node.applySetVisible(false) }
+    Engine.shared.perform { [node] in node.applySetVisible(false) }
   }
 
   /// Pauses the dispatch: nothing new shows from it or from any dispatch below it until the
@@ -288,7 +288,7 @@ public final class AlertDispatch {
   ) -> AlertHandle {
     let alert = AlertHandle(request: request, owner: node, seq: Engine.shared.nextStamp())
     alert.presenterOverride = presenter
-    Engine.shared.perform(.add(node, alert)) { node.applyAdd(alert) }
+    Engine.shared.perform { [node] in node.applyAdd(alert) }
     guard let completion else { return alert }
     if let outcome = alert.endedOutcome {
       Task { @MainActor in completion(outcome) }

@@ -45,7 +45,6 @@ extension DispatchNode {
 
   /// Whether this dispatch or an ancestor has an observer.
   private var hasObservers: Bool {
-    guard DispatchNode.observedDispatches > 0 else { return false }
     var node: DispatchNode? = self
     while let current = node {
       if !current.observers.isEmpty { return true }
@@ -57,7 +56,7 @@ extension DispatchNode {
   /// At a root, after one of its domain's alerts ended: tells the root's observers when no
   /// unfinished alert is left in any dispatch of the domain (``AlertEvent/Kind/drained``).
   func emitDrainedIfEmpty() {
-    guard DispatchNode.observedDispatches > 0, !observers.isEmpty else { return }
+    guard !observers.isEmpty else { return }
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
       if !node.alerts.isEmpty { return }

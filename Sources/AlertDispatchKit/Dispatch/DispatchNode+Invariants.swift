@@ -159,13 +159,24 @@ extension DispatchNode {
     return violations
   }
 
+  /// Whether a dispatch of this root's domain was released and waits for the running pass to
+  /// end before it leaves the tree.
+  var hasLeavingNode: Bool {
+    var stack: [DispatchNode] = [root]
+    while let node = stack.popLast() {
+      if node.isReleased { return true }
+      stack.append(contentsOf: node.children)
+    }
+    return false
+  }
+
   /// The best alert that could go up now, by brute force; `nil` behind a refused alert.
   ///
   /// `nil` too while a dispatch released during the pass waits to leave the tree: the pass went
   /// on with the chain it began with, which still holds that dispatch (`chain` here, built
   /// afresh, does not), and the pass that follows its leaving is checked again.
   func bestEligible(in alerts: [AlertHandle], chain: ActiveChain) -> AlertHandle? {
-    if DispatchNode.leavingCount > 0 { return nil }
+    if hasLeavingNode { return nil }
     let now = clock.now
     if let key = alerts.first?.request.lane.key, let index = domain.index(of: key) {
       let state = domain.lanes[index]

@@ -69,17 +69,17 @@ extension DispatchNode {
   /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and
   /// domain, and updates who blocks whom.
   func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
-    changeAlerts { $0.insert(alert) }
+    alerts.insert(alert)
     alert.joinedStamp = Engine.shared.nextStamp()
     alert.life.register()
     for dependency in alert.request.dependencies {
       let held = domain.addWaiter(alert, for: dependency)
       if held && dependency != alert.id {
-        alert.changeBlockers { $0.insert(dependency) }
+        alert.blockedBy.insert(dependency)
       }
     }
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp && !waiter.state.isEnded {
-      waiter.changeBlockers { $0.insert(alert.id) }
+      waiter.blockedBy.insert(alert.id)
       waiter.updateQueueMembership()
     }
     if alert.request.showNowOrDrop { domain.noteShowNow(alert) }
@@ -119,17 +119,9 @@ extension DispatchNode {
   /// suspended. A visible alert is in its lane's visible list instead, so that the first alert
   /// a pass reads from the lines is one that could go up.
   func updateQueueMembership(_ alert: AlertHandle) {
-    let waits = alert.waitsInLine
-    guard waits != alert.isInLine else { return }
-    alert.isInLine = waits
-    // Changed taken out of the property, as the engine changes its lines (see
-    // `Engine.changeActions(_:)`): every pass reads `lines`, and Swift then proves those reads
-    // exclusive at compile time. The change moves and counts references and runs no app code:
-    // the alert it takes out stays alive in the caller's hands.
-    var taken = LaneLines()
-    swap(&taken, &lines)
-    if waits { taken.insert(alert) } else { taken.remove(alert) }
-    swap(&taken, &lines)
+    // The lines take an alert in once and out once: inserting one that is in, or removing one
+    // that is not, changes nothing.
+    if alert.waitsInLine { lines.insert(alert) } else { lines.remove(alert) }
   }
 
   /// `appear()` and `disappear()`: appearing also retries refused alerts at once, since a host
@@ -298,7 +290,7 @@ extension DispatchNode {
         where dependency != alert.id && domain.alert(withID: dependency) != nil {
           blockers.insert(dependency)
         }
-        alert.changeBlockers { $0 = blockers }
+        alert.blockedBy = blockers
       }
       alert.updateQueueMembership()
     }

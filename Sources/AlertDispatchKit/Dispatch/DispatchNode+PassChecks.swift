@@ -107,9 +107,6 @@ extension DispatchNode {
       }
     }
     if let index = domain.index(of: alert.laneKey) {
-      if alert.laneIndex != index {
-        violations.append("alert '\(alert.id)' has a stale lane index")
-      }
       let lane = domain.lanes[index]
       let listed = lane.visible.count { $0 === alert }
       if listed != (alert.state.isVisible ? 1 : 0) {
@@ -124,7 +121,7 @@ extension DispatchNode {
       && alert.request.dependencies.contains { $0 != alert.id && domain.alert(withID: $0) != nil }
     let competes = alert.state == .suspended || (alert.state == .queued && !blocked)
     let inLine = owner.lines[alert.laneKey]?.contains(alert) == true
-    if competes != inLine || alert.waitsInLine != inLine || alert.isInLine != inLine {
+    if competes != inLine || alert.waitsInLine != inLine {
       violations.append(
         "dispatch '\(owner.name)' queues '\(alert.id)' out of place in lane \(alert.laneKey.rawValue)"
       )
@@ -160,7 +157,7 @@ extension DispatchNode {
   /// The best alert that could go up now in `lane`, from the lines of the chain's dispatches,
   /// passing over alerts a pause holds; `nil` behind a refused alert (see `bestEligible`).
   private func bestInLine(_ lane: Domain.LaneState, _ chain: ActiveChain) -> AlertHandle? {
-    if DispatchNode.leavingCount > 0 { return nil }
+    if hasLeavingNode { return nil }
     let now = clock.now
     let input = PassInput.Lane(
       capacity: lane.lane.capacity.limit, minimumGap: lane.lane.minimumGap,

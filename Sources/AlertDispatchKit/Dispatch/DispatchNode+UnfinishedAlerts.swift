@@ -21,16 +21,3 @@ struct UnfinishedAlerts {
 
   mutating func remove(_ alert: AlertHandle) { bySequence[alert.seq] = nil }
 }
-
-extension DispatchNode {
-  /// Changes ``alerts`` taken out of the property, then puts them back, as the engine changes
-  /// its lines (see `Engine.changeActions(_:)`): Swift then proves the reads of `alerts`
-  /// exclusive at compile time. A change adds an alert or takes out one its caller holds, so it
-  /// runs no app code while the alerts are out.
-  func changeAlerts(_ change: (inout UnfinishedAlerts) -> Void) {
-    var taken = UnfinishedAlerts()
-    swap(&taken, &alerts)
-    change(&taken)
-    swap(&taken, &alerts)
-  }
-}

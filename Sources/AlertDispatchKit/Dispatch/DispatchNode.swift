@@ -70,10 +70,10 @@ final class DispatchNode {
     }
   }
 
-  /// The unfinished alerts of this dispatch; changed through ``changeAlerts(_:)``.
+  /// The unfinished alerts of this dispatch.
   var alerts = UnfinishedAlerts()
   /// The alerts of this dispatch that wait to go up, by lane; changed only in
-  /// ``updateQueueMembership(_:)``, taken out of the property.
+  /// ``updateQueueMembership(_:)``.
   var lines = LaneLines()
   let domain = Domain()
   var needsPass = false
@@ -84,8 +84,6 @@ final class DispatchNode {
   /// The continuations of the `events` streams, by observation, finished on release.
   var streamContinuations: [Int: AsyncStream<AlertEvent>.Continuation] = [:]
   var nextObserverID = 0
-  /// How many live dispatches have an observer: when none has, events are not even looked for.
-  static var observedDispatches = 0
   /// Invariant violations found after passes of this root, when checking is on (tests).
   var invariantViolations: [String] = []
   /// Turns on invariant checks after every pass (tests and the stress tool).
@@ -122,21 +120,15 @@ final class DispatchNode {
     guard !isReleased else { return }
     isReleased = true
     isClosed = true
-    DispatchNode.leavingCount += 1
     Engine.shared.perform { self.detachReleased() }
   }
 
-  /// How many released nodes wait for the running pass to end before they leave the tree.
-  static var leavingCount = 0
-
   /// What `close()` does, then what only a release does.
   private func detachReleased() {
-    DispatchNode.leavingCount -= 1
     closeNow()
     // Nothing of the node is kept for later (its alerts and lines are empty now): every
     // `events` loop ends (and with it the cycle through each stream's end handler), and a pass
     // still queued finds an empty domain.
-    if !observers.isEmpty { DispatchNode.observedDispatches -= 1 }
     observers = []
     let streams = streamContinuations
     streamContinuations = [:]
@@ -149,7 +141,6 @@ final class DispatchNode {
   /// Whether this node or one above it was released and is waiting to leave the tree (the
   /// running pass began before the release): its alerts are on their way out.
   var isLeaving: Bool {
-    guard DispatchNode.leavingCount > 0 else { return false }
     var node: DispatchNode? = self
     while let current = node {
       if current.isReleased { return true }
@@ -172,7 +163,6 @@ final class DispatchNode {
   @discardableResult
   func observe(_ observer: @escaping @MainActor (AlertEvent) -> Void) -> AlertObservation {
     nextObserverID += 1
-    if observers.isEmpty { DispatchNode.observedDispatches += 1 }
     observers = observers + [(nextObserverID, observer)]
     return AlertObservation(id: nextObserverID)
   }
@@ -181,7 +171,6 @@ final class DispatchNode {
   func removeObservation(_ observation: AlertObservation) {
     guard !observers.isEmpty else { return }
     observers = observers.filter { $0.0 != observation.id }
-    if observers.isEmpty { DispatchNode.observedDispatches -= 1 }
   }
 
   /// See ``AlertDispatch/events``.

@@ -25,8 +25,7 @@ final class Domain {
   /// The alerts that wait for each id some alert waits for (held or not), in the order they
   /// started waiting.
   var waiting: [AlertID: [AlertHandle]] = [:]
-  /// Every lane the domain has seen, in the order first seen. Changed only through
-  /// ``changeLanes(_:)``, or by a new array being assigned.
+  /// Every lane the domain has seen, in the order first seen.
   private(set) var lanes: [LaneState] = []
   var wakeTimer: (any AlertTimer)?
   var wakeAt: AlertInstant?
@@ -64,17 +63,22 @@ final class Domain {
     lanes.firstIndex { $0.lane.key == lane }
   }
 
-  /// Registers the lane of `alert` with the domain and gives the alert the lane's index; returns
-  /// why the request cannot use it (the domain knows the lane's name with other settings), or
-  /// `nil`.
+  /// The index of the lane of `alert` in ``lanes``, which learn the lane if they do not know
+  /// it yet.
+  private func laneIndex(of alert: AlertHandle) -> Int {
+    if let index = index(of: alert.laneKey) { return index }
+    lanes.append(LaneState(lane: alert.request.lane))
+    return lanes.count - 1
+  }
+
+  /// Registers the lane of `alert` with the domain; returns why the request cannot use it (the
+  /// domain knows the lane's name with other settings), or `nil`.
   func registerLane(of alert: AlertHandle) -> String? {
     let lane = alert.request.lane
     guard let index = index(of: lane.key) else {
-      alert.laneIndex = lanes.count
-      changeLanes { $0.append(LaneState(lane: lane)) }
+      lanes.append(LaneState(lane: lane))
       return nil
     }
-    alert.laneIndex = index
     let known = lanes[index].lane
     guard known.capacity == lane.capacity && known.minimumGap == lane.minimumGap,
       known.order == lane.order, known.maximumWaiting == lane.maximumWaiting,
@@ -108,44 +112,38 @@ final class Domain {
   /// Records that `alert` waits to go up for the first time in a lane with a waiting limit
   /// (see ``LaneState/waiting``).
   func noteWaiting(_ alert: AlertHandle) {
-    guard lanes[alert.laneIndex].lane.maximumWaiting != nil else { return }
-    changeLanes { $0[alert.laneIndex].waiting.append(alert) }
+    let index = laneIndex(of: alert)
+    guard lanes[index].lane.maximumWaiting != nil else { return }
+    lanes[index].waiting.append(alert)
   }
 
   /// Drops from each lane's ``LaneState/waiting`` the alerts that went up or ended since they
   /// were recorded.
   func forgetNotWaiting() {
     for index in lanes.indices where !lanes[index].waiting.isEmpty {
-      var list = lanes[index].waiting.filter { !$0.hasGoneUp && !$0.state.isEnded }
-      // Swapped in: the old list comes out whole into `list`, let go of once the lanes are
-      // back, for it may hold the last reference to an alert that ended.
-      changeLanes { swap(&$0[index].waiting, &list) }
+      let kept = lanes[index].waiting.filter { !$0.hasGoneUp && !$0.state.isEnded }
+      // The old list is let go of after the lanes have changed: it may hold the last reference
+      // to an alert that ended, whose release may run app code.
+      let old = lanes[index].waiting
+      lanes[index].waiting = kept
+      withExtendedLifetime(old) {}
     }
   }
 
   func addVisible(_ alert: AlertHandle) {
-    changeLanes { $0[alert.laneIndex].visible.append(alert) }
+    lanes[laneIndex(of: alert)].visible.append(alert)
   }
 
+  /// Takes `alert`, which the caller holds, out of its lane's visible alerts.
   func removeVisible(_ alert: AlertHandle) {
-    changeLanes { lanes in lanes[alert.laneIndex].visible.removeAll { $0 === alert } }
+    lanes[laneIndex(of: alert)].visible.removeAll { $0 === alert }
   }
 
-  /// Notes that a visible alert of the lane at `index` ended at `now`, for the lane's gap.
-  func noteEnd(inLane index: Int, at now: AlertInstant) {
+  /// Notes that `alert`, visible, ended at `now`, for its lane's gap.
+  func noteEnd(of alert: AlertHandle, at now: AlertInstant) {
+    let index = laneIndex(of: alert)
     guard lanes[index].hasGap else { return }
-    changeLanes { $0[index].lastEnd = now }
-  }
-
-  /// Changes ``lanes`` taken out of the property, then puts them back, as the engine changes
-  /// its lines (see `Engine.changeActions(_:)`): every pass reads the lanes, and Swift then
-  /// proves those reads exclusive at compile time. A change appends, sets an instant, or takes
-  /// out an alert its caller holds, so it runs no app code while the lanes are out.
-  private func changeLanes<Result>(_ change: (inout [LaneState]) -> Result) -> Result {
-    var taken: [LaneState] = []
-    swap(&taken, &lanes)
-    defer { swap(&taken, &lanes) }
-    return change(&taken)
+    lanes[index].lastEnd = now
   }
 
   /// The unfinished alert with this id.

@@ -8,38 +8,10 @@
 final class Engine {
   static let shared = Engine()
 
-  /// A call waiting for the running action or pass to finish; the frequent calls are plain
-  /// cases, so that calling the framework allocates no closure.
-  @MainActor
-  enum Action {
-    case add(DispatchNode, AlertHandle)
-    case dismiss(AlertHandle, AlertResult)
-    case markReady(AlertHandle)
-    case setVisible(DispatchNode, Bool)
-    case setActiveChild(DispatchNode, DispatchNode?)
-    case other(() -> Void)
-    /// A slot whose action was taken out to run.
-    case done
-
-    func run() {
-      switch self {
-      case .add(let dispatch, let alert): dispatch.applyAdd(alert)
-      case .dismiss(let alert, let result): alert.applyDismiss(result)
-      case .markReady(let alert): alert.applyMarkReady()
-      case .setVisible(let dispatch, let visible): dispatch.applySetVisible(visible)
-      case .setActiveChild(let dispatch, let child): dispatch.applySetActiveChild(child)
-      case .other(let action): action()
-      case .done: break
-      }
-    }
-  }
-
-  /// The calls waiting in line, and the roots waiting for a pass: each is changed only through
-  /// ``changeActions(_:)`` and ``changeDirtyRoots(_:)``, which change it taken out of its
-  /// property.
-  private var actions: [Action] = []
+  /// The calls waiting for the running action or pass to finish, first in line first, from
+  /// ``actionHead`` on; the roots waiting for a pass, first in line first.
+  private var actions: [@MainActor () -> Void] = []
   private var actionHead = 0
-  /// The roots waiting for a pass, first in line first.
   private var dirtyRoots: [DispatchNode] = []
   private var deferredRoots: [DispatchNode] = []
   private var isDraining = false
@@ -54,30 +26,14 @@ final class Engine {
     return stamp
   }
 
-  func perform(_ action: @escaping () -> Void) {
-    perform(.other(action))
-  }
-
   /// Runs `action` at once when nothing is running (then the passes it asked for), or queues it
   /// behind the running action or pass.
-  func perform(_ action: Action) {
+  func perform(_ action: @escaping @MainActor () -> Void) {
     if isDraining {
-      changeActions { $0.append(action) }
+      actions.append(action)
       return
     }
-    holdingCalls { action.run() }
-  }
-
-  /// Runs `body` at once when nothing is running (then the passes it asked for), or queues
-  /// `action` behind the running action or pass. The frequent calls come through here, so that
-  /// a call made when nothing runs builds no `Action` (and retains nothing for it).
-  func perform(_ action: @autoclosure () -> Action, now body: () -> Void) {
-    if isDraining {
-      let action = action()
-      changeActions { $0.append(action) }
-      return
-    }
-    holdingCalls(body)
+    holdingCalls(action)
   }
 
   /// Runs `body` with every call made meanwhile waiting in line, as calls made during a pass
@@ -98,34 +54,13 @@ final class Engine {
   func markDirty(_ root: DispatchNode) {
     guard !root.needsPass else { return }
     root.needsPass = true
-    changeDirtyRoots { $0.append(root) }
+    dirtyRoots.append(root)
     if !isDraining { drain() }
   }
 
   /// Takes a root that waits for a pass out of line: it is being freed.
   func forget(_ root: DispatchNode) {
-    changeDirtyRoots { $0.removeIdentical(root) }
-  }
-
-  /// Changes ``actions`` taken out of the property, then puts it back. Changed in place, the
-  /// array would call into the standard library (to grow, to copy) while `actions` is being
-  /// modified; Swift cannot see through those calls, so it would check every access to
-  /// `actions` for exclusivity at run time, where this way it proves them all at compile time
-  /// (see Performance.md). A change moves values and runs no app code, so nothing can reach the
-  /// property while the array is out of it.
-  private func changeActions<Result>(_ change: (inout [Action]) -> Result) -> Result {
-    var taken: [Action] = []
-    swap(&taken, &actions)
-    defer { swap(&taken, &actions) }
-    return change(&taken)
-  }
-
-  /// Changes ``dirtyRoots`` as ``changeActions(_:)`` changes ``actions``.
-  private func changeDirtyRoots<Result>(_ change: (inout [DispatchNode]) -> Result) -> Result {
-    var taken: [DispatchNode] = []
-    swap(&taken, &dirtyRoots)
-    defer { swap(&taken, &dirtyRoots) }
-    return change(&taken)
+    dirtyRoots.removeIdentical(root)
   }
 
   private func drain() {
@@ -133,22 +68,18 @@ final class Engine {
     defer { isDraining = false }
     while true {
       if actionHead < actions.count {
-        // Moved out, not copied: the queue then holds nothing of the actions that ran, so
-        // emptying it releases nothing, and no deinit (a dispatch captured by the last call
-        // that referred to it) can run while the queue is being changed.
-        let action = changeActions { actions in
-          var action = Action.done
-          swap(&action, &actions[actionHead])
-          actionHead += 1
-          if actionHead == actions.count {
-            actions.removeAll(keepingCapacity: true)
-            actionHead = 0
-          }
-          return action
+        // Read, then its slot emptied, before it runs: the queue then holds nothing of the
+        // actions that ran, and emptying it releases only empty closures.
+        let action = actions[actionHead]
+        actions[actionHead] = {}
+        actionHead += 1
+        if actionHead == actions.count {
+          actions.removeAll(keepingCapacity: true)
+          actionHead = 0
         }
-        action.run()
+        action()
       } else if !dirtyRoots.isEmpty {
-        let root = changeDirtyRoots { $0.removeFirst() }
+        let root = dirtyRoots.removeFirst()
         if root.passScheduling == .coalesced && !runningDeferred {
           // Held until the deferred drain, which takes the roots back in line.
           deferredRoots.append(root)
@@ -181,7 +112,7 @@ final class Engine {
     guard let index = deferredRoots.position(of: root) else { return }
     // Out of the deferred line, held by the caller (its dispatch is being set).
     deferredRoots.remove(at: index)
-    changeDirtyRoots { $0.append(root) }
+    dirtyRoots.append(root)
     if !isDraining { drain() }
   }
 
@@ -203,9 +134,9 @@ final class Engine {
     // Held until their passes have run: a root whose dispatch the app released this turn,
     // freed here, would release its presenter, which may run app code (another dispatch
     // released, draining the engine) while this line is being changed.
-    var deferred: [DispatchNode] = []
-    swap(&deferred, &deferredRoots)
-    changeDirtyRoots { $0 += deferred }
+    let deferred = deferredRoots
+    deferredRoots = []
+    dirtyRoots += deferred
     runningDeferred = true
     if !isDraining { drain() }
     runningDeferred = false
