@@ -22,7 +22,7 @@ public final class VirtualClock: AlertClock {
   private var storedNow: AlertInstant
 
   /// The timers waiting for their deadlines.
-  private var timers = TimerHeap()
+  private var timers = SortedTimers()
 
   private final class Entry: AlertTimer {
     weak var clock: VirtualClock?
@@ -34,7 +34,7 @@ public final class VirtualClock: AlertClock {
     }
 
     func cancel() {
-      // Freed here, after the access to the heap: see `TimerHeap.cancel(_:)`.
+      // Freed here, after the access to the timers: see `SortedTimers.cancel(_:)`.
       let action = clock?.timers.cancel(order)
       withExtendedLifetime(action) {}
     }

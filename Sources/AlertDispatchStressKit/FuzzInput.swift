@@ -2,19 +2,19 @@
 /// bytes. `alertdispatch-fuzz` calls it for every input, and the regression tests call it for
 /// every file of `Fuzz/corpus` and `Fuzz/regressions`.
 @MainActor
-public enum FuzzInput {
+package enum FuzzInput {
   /// The most operations one input decodes to: longer inputs are cut, so that each run stays
   /// fast enough for the fuzzer to try many.
-  public static let maxOperations = 300
+  package static let maxOperations = 300
 
   /// The episode `bytes` decode to.
-  public static func episode(_ bytes: [UInt8]) -> StressEpisode {
+  package static func episode(_ bytes: [UInt8]) -> StressEpisode {
     var reader = ByteReader(bytes)
     return OperationDecoder.episode(from: &reader, maxOperations: maxOperations)
   }
 
   /// Runs the episode `bytes` decode to, with every check of a stress run.
-  public static func run(_ bytes: [UInt8]) -> StressRunner.Result {
+  package static func run(_ bytes: [UInt8]) -> StressRunner.Result {
     StressRunner.run(episode(bytes))
   }
 }

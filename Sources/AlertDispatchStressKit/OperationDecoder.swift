@@ -3,7 +3,7 @@
 ///
 /// The first byte of an operation picks its kind by weight (alerts and time are common,
 /// relaunches rare); the following bytes fill its fields. Any byte string decodes.
-public enum OperationDecoder {
+package enum OperationDecoder {
   private enum Kind: CaseIterable {
     case add, readd, ready, tap, cancel, dismiss, finishPresenting, explain
     case root, push, pop, popToRoot, setStack, select, present, dismissModal
@@ -47,7 +47,7 @@ public enum OperationDecoder {
 
   /// Decodes an episode: a header of presenter behaviour, a prologue that builds screens, then
   /// operations while the source lasts, at most `maxOperations` in all.
-  public static func episode<Source: ByteSource>(
+  package static func episode<Source: ByteSource>(
     from source: inout Source, maxOperations: Int
   ) -> StressEpisode {
     let header = source.byte()
@@ -84,7 +84,7 @@ public enum OperationDecoder {
   }
 
   /// Decodes one operation.
-  public static func operation<Source: ByteSource>(from source: inout Source) -> StressOperation {
+  package static func operation<Source: ByteSource>(from source: inout Source) -> StressOperation {
     let kind = kinds[Int(source.byte())]
     switch kind {
     case .add: return .add(spec(&source))

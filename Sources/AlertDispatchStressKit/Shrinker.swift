@@ -5,10 +5,10 @@
 /// default, animations off, alert options one by one. A candidate is kept when it still finds
 /// a violation with the same ``StressViolation/signature``.
 @MainActor
-public enum Shrinker {
+package enum Shrinker {
   /// The smallest episode found that still breaks the rule `signature` names, trying at most
   /// `attempts` candidates.
-  public static func shrink(
+  package static func shrink(
     _ episode: StressEpisode, keeping signature: String, attempts: Int = 5_000
   ) -> StressEpisode {
     var budget = attempts

@@ -4,7 +4,7 @@ extension StressEpisode {
   /// no end of a turn (every pass runs at once), no invalid durations,
   /// lanes or caps, and a presenter that reports dismissals. Its emitted scenario replays it
   /// exactly, which is how the tests check the emitter against the scenario runner.
-  public var writable: StressEpisode {
+  package var writable: StressEpisode {
     var result = self
     result.completesDismissals = true
     var setupOnly = true

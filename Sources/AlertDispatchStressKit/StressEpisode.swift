@@ -1,20 +1,20 @@
 /// One independent stress run: a fresh simulator, the presenter's behaviour, and a sequence of
 /// operations. A failure is always reproduced, and shrunk, within one episode.
-public struct StressEpisode: Hashable, Sendable {
+package struct StressEpisode: Hashable, Sendable {
   /// How long the presenter animates alerts in: an index into ``presentationTimes``.
-  public var presentTime: UInt8
+  package var presentTime: UInt8
   /// How long the presenter animates alerts out: an index into ``presentationTimes``.
-  public var dismissTime: UInt8
+  package var dismissTime: UInt8
   /// How long navigation transitions take: an index into ``transitionTimes``.
-  public var transitionTime: UInt8
+  package var transitionTime: UInt8
   /// Whether the presenter reports the framework's dismissals (false: a presenter that never
   /// calls back, misuse that a scenario file cannot write).
-  public var completesDismissals: Bool
+  package var completesDismissals: Bool
   /// The operations, in order.
-  public var operations: [StressOperation]
+  package var operations: [StressOperation]
 
   /// Creates an episode; by default with a presenter that animates nothing.
-  public init(
+  package init(
     presentTime: UInt8 = 0, dismissTime: UInt8 = 0, transitionTime: UInt8 = 0,
     completesDismissals: Bool = true, operations: [StressOperation]
   ) {
@@ -26,22 +26,22 @@ public struct StressEpisode: Hashable, Sendable {
   }
 
   /// Presenter animation times, in milliseconds.
-  public static let presentationTimes: [Int64] = [0, 0, 0, 100, 300]
+  package static let presentationTimes: [Int64] = [0, 0, 0, 100, 300]
   /// Transition times, in milliseconds.
-  public static let transitionTimes: [Int64] = [350, 350, 100, 1_000]
+  package static let transitionTimes: [Int64] = [350, 350, 100, 1_000]
 
   /// The presenter's animation in.
-  public var presentDuration: Duration {
+  package var presentDuration: Duration {
     .milliseconds(Self.presentationTimes[Int(presentTime) % Self.presentationTimes.count])
   }
 
   /// The presenter's animation out.
-  public var dismissDuration: Duration {
+  package var dismissDuration: Duration {
     .milliseconds(Self.presentationTimes[Int(dismissTime) % Self.presentationTimes.count])
   }
 
   /// The navigation transitions' duration.
-  public var transitionDuration: Duration {
+  package var transitionDuration: Duration {
     .milliseconds(Self.transitionTimes[Int(transitionTime) % Self.transitionTimes.count])
   }
 }

@@ -2,7 +2,7 @@
 /// pasted into a regression test.
 extension StressOperation: CustomStringConvertible {
   /// `.push(nav: 3, screen: .fresh(.plain), animated: true)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .add(let spec): ".add(\(spec))"
     case .readd(let alert): ".readd(alert: \(alert))"
@@ -57,7 +57,7 @@ private func optional(_ value: (some CustomStringConvertible)?) -> String {
 
 extension StressOwner: CustomStringConvertible {
   /// `.screen(3)`, `.window(0)`, `.raw(1)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .screen(let index): ".screen(\(index))"
     case .window(let index): ".window(\(index))"
@@ -68,7 +68,7 @@ extension StressOwner: CustomStringConvertible {
 
 extension ScreenChoice: CustomStringConvertible {
   /// `.fresh(.plain)`, `.existing(4)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .fresh(let shape): ".fresh(\(shape))"
     case .existing(let index): ".existing(\(index))"
@@ -78,7 +78,7 @@ extension ScreenChoice: CustomStringConvertible {
 
 extension ScreenShape: CustomStringConvertible {
   /// `.plain`, `.navigation`, `.tabs(5)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .plain: ".plain"
     case .navigation: ".navigation"
@@ -89,7 +89,7 @@ extension ScreenShape: CustomStringConvertible {
 
 extension AlertSpec: CustomStringConvertible {
   /// `AlertSpec(owner: .screen(0), priority: 2)`: the fields that differ from the defaults.
-  public var description: String {
+  package var description: String {
     let defaults = AlertSpec()
     var fields = ["owner: \(owner)"]
     func add<Value: Equatable>(_ label: String, _ value: Value, _ initial: Value, _ text: String) {
@@ -122,14 +122,14 @@ extension AlertSpec: CustomStringConvertible {
 
 extension StressReaction: CustomStringConvertible {
   /// `StressReaction(when: 0, action: .cancel(alert: 3))`.
-  public var description: String {
+  package var description: String {
     "StressReaction(when: \(when), action: \(action))"
   }
 }
 
 extension ReactionAction: CustomStringConvertible {
   /// `.readd(alert: 2)`, `.close(.screen(1))`, …
-  public var description: String {
+  package var description: String {
     switch self {
     case .readd(let alert): ".readd(alert: \(alert))"
     case .cancel(let alert): ".cancel(alert: \(alert))"
@@ -144,7 +144,7 @@ extension ReactionAction: CustomStringConvertible {
 
 extension StressEpisode: CustomStringConvertible {
   /// `StressEpisode(presentTime: 3, operations: [ … ])`, one operation a line.
-  public var description: String {
+  package var description: String {
     var fields: [String] = []
     if presentTime != 0 { fields.append("presentTime: \(presentTime)") }
     if dismissTime != 0 { fields.append("dismissTime: \(dismissTime)") }

@@ -7,7 +7,7 @@
 ///
 /// Operations print as Swift expressions (`.push(nav: 3, screen: .fresh(.plain), animated: true)`),
 /// so a minimized failure can be pasted into a regression test.
-public enum StressOperation: Hashable, Sendable {
+package enum StressOperation: Hashable, Sendable {
   /// Declares a new alert and adds it.
   case add(AlertSpec)
   /// Adds a declared alert again (a duplicate, or a replacement when it replaces).
@@ -89,7 +89,7 @@ public enum StressOperation: Hashable, Sendable {
 }
 
 /// What owns an alert or receives a dispatch call.
-public enum StressOwner: Hashable, Sendable {
+package enum StressOwner: Hashable, Sendable {
   /// A declared screen or container.
   case screen(UInt8)
   /// A window.
@@ -99,7 +99,7 @@ public enum StressOwner: Hashable, Sendable {
 }
 
 /// The screen an operation puts on display.
-public enum ScreenChoice: Hashable, Sendable {
+package enum ScreenChoice: Hashable, Sendable {
   /// A new screen (or container with new screens in it).
   case fresh(ScreenShape)
   /// A screen declared before (shown again, or misuse when it is shown elsewhere).
@@ -107,7 +107,7 @@ public enum ScreenChoice: Hashable, Sendable {
 }
 
 /// The shape of a new screen.
-public enum ScreenShape: Hashable, Sendable {
+package enum ScreenShape: Hashable, Sendable {
   /// A plain screen.
   case plain
   /// A navigation container with a new plain root.
@@ -119,56 +119,56 @@ public enum ScreenShape: Hashable, Sendable {
 
 /// Everything about an alert an ``StressOperation/add(_:)`` declares. Numbers index small
 /// tables (``StressTables``), so every value is valid.
-public struct AlertSpec: Hashable, Sendable {
+package struct AlertSpec: Hashable, Sendable {
   /// Who owns the alert.
-  public var owner: StressOwner
+  package var owner: StressOwner
   /// `nil`: the id is the declaration's name; otherwise one of a few shared ids, so that
   /// alerts collide (dedup, replacement, dependencies).
-  public var sharedID: UInt8?
+  package var sharedID: UInt8?
   /// An index into ``StressTables/priorities``.
-  public var priority: UInt8
+  package var priority: UInt8
   /// An index into ``StressTables/lanes``.
-  public var lane: UInt8
+  package var lane: UInt8
   /// Indices into the ids declared so far (self and an unknown id included).
-  public var dependencies: [UInt8]
+  package var dependencies: [UInt8]
   /// What a higher alert does to it.
-  public var interruption: UInt8
+  package var interruption: UInt8
   /// Whether it covers instead of hiding.
-  public var covers: Bool
+  package var covers: Bool
   /// Whether it waits for room instead of preempting (``PreemptionPolicy/wait``).
-  public var waits: Bool
+  package var waits: Bool
   /// Whether it ends when its screen leaves the chain (``OffstagePolicy/end``).
-  public var endsOffstage: Bool
+  package var endsOffstage: Bool
   /// Whether it goes up while a pause would hold it (``AlertRequest/ignoresPause``).
-  public var ignoresPause: Bool
+  package var ignoresPause: Bool
   /// Whether it goes ahead of the alerts of its priority that wait (``LinePlacement/next``).
-  public var showsNext: Bool
+  package var showsNext: Bool
   /// Whether it goes up in the pass after its add or ends (``AlertRequest/showNowOrDrop``).
-  public var showsNowOrDrops: Bool
+  package var showsNowOrDrops: Bool
   /// Whether it waits for `ready`.
-  public var pending: Bool
+  package var pending: Bool
   /// Whether it replaces an unfinished alert with its id.
-  public var replaces: Bool
+  package var replaces: Bool
   /// Indices into ``StressTables/durations`` (0 is none) for the readiness deadline, the
   /// expiry, the delay and the auto-dismissal.
-  public var deadline: UInt8
+  package var deadline: UInt8
   /// See ``deadline``.
-  public var expiry: UInt8
+  package var expiry: UInt8
   /// See ``deadline``.
-  public var delay: UInt8
+  package var delay: UInt8
   /// See ``deadline``.
-  public var autoDismiss: UInt8
+  package var autoDismiss: UInt8
   /// An index into ``StressTables/durations`` (0 is none) for the minimum display time.
-  public var minimumDisplay: UInt8
+  package var minimumDisplay: UInt8
   /// An index into ``StressTables/caps`` (0 is none).
-  public var cap: UInt8
+  package var cap: UInt8
   /// An index into ``StressTables/categories`` (0 is none).
-  public var category: UInt8
+  package var category: UInt8
   /// What the alert's completion handler does, if anything.
-  public var reaction: StressReaction?
+  package var reaction: StressReaction?
 
   /// Creates a spec; by default a plain alert on the first screen.
-  public init(
+  package init(
     owner: StressOwner = .screen(0), sharedID: UInt8? = nil, priority: UInt8 = 1,
     lane: UInt8 = 0, dependencies: [UInt8] = [], interruption: UInt8 = 0, covers: Bool = false,
     pending: Bool = false, replaces: Bool = false, deadline: UInt8 = 0, expiry: UInt8 = 0,
@@ -204,21 +204,21 @@ public struct AlertSpec: Hashable, Sendable {
 
 /// A completion handler that calls back into the framework (`on ALERT OUTCOME ACTION` in a
 /// scenario file). Its references are resolved when the alert is declared.
-public struct StressReaction: Hashable, Sendable {
+package struct StressReaction: Hashable, Sendable {
   /// Which outcomes trigger it: 0 any, 1 dismissed, 2 cancelled.
-  public var when: UInt8
+  package var when: UInt8
   /// What it does.
-  public var action: ReactionAction
+  package var action: ReactionAction
 
   /// Creates a reaction.
-  public init(when: UInt8, action: ReactionAction) {
+  package init(when: UInt8, action: ReactionAction) {
     self.when = when
     self.action = action
   }
 }
 
 /// The actions a completion handler may take in a stress run.
-public enum ReactionAction: Hashable, Sendable {
+package enum ReactionAction: Hashable, Sendable {
   /// Adds a declared alert again (or the reacting alert itself when none other is declared).
   case readd(alert: UInt8)
   /// Cancels an alert.

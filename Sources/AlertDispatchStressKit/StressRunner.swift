@@ -12,51 +12,51 @@ import AlertDispatchKit
 /// }
 /// ```
 @MainActor
-public enum StressRunner {
+package enum StressRunner {
   /// What one episode did and found.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// What went wrong; empty when all is well. An episode stops at the first operation after
     /// which something is wrong.
-    public var violations: [StressViolation]
+    package var violations: [StressViolation]
     /// How many operations ran.
-    public var operations: Int
+    package var operations: Int
     /// How many alerts were added (completion handlers' adds included).
-    public var alerts: Int
+    package var alerts: Int
     /// How many passes the roots ran.
-    public var passes: Int
+    package var passes: Int
     /// How many operations changed a dispatch's pass scheduling.
-    public var schedulingSwitches = 0
+    package var schedulingSwitches = 0
     /// How many operations ended a main-actor turn while passes were deferred.
-    public var turnsEnded = 0
+    package var turnsEnded = 0
     /// How many alerts batch cancels ended.
-    public var batchCancelled = 0
+    package var batchCancelled = 0
     /// See ``StressSession/Summary/pauseHolds``.
-    public var pauseHolds = 0
+    package var pauseHolds = 0
     /// See ``StressSession/Summary/drains``.
-    public var drains = 0
+    package var drains = 0
     /// See ``StressSession/Summary/overflowed``.
-    public var overflowed = 0
+    package var overflowed = 0
     /// See ``StressSession/Summary/ownerLeft``.
-    public var ownerLeft = 0
+    package var ownerLeft = 0
     /// See ``StressSession/Summary/minimumChecked``.
-    public var minimumChecked = 0
+    package var minimumChecked = 0
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
   /// the explanations of waiting alerts); 1 checks in full after every operation. In between,
   /// the check after every pass looks at what the pass touched, and the end of every launch
   /// and of the episode checks in full.
-  public static var fullCheckInterval = 8
+  package static var fullCheckInterval = 8
 
   /// Turns on the core's invariant checks after every pass and silences diagnostics (they are
   /// expected: misuse is part of every run).
-  public static func prepare() {
+  package static func prepare() {
     AlertDispatch.checksInvariants = true
     AlertDispatch.diagnosticHandler = { _ in }
   }
 
   /// Runs one episode and checks it.
-  public static func run(_ episode: StressEpisode) -> Result {
+  package static func run(_ episode: StressEpisode) -> Result {
     prepare()
     let passesBefore = AlertDispatch.passCount
     var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)
@@ -98,7 +98,7 @@ public enum StressRunner {
   }
 
   /// The scenario file that replays an episode, with the violations it finds named at the top.
-  public static func scenario(for episode: StressEpisode, title: String = "") -> String {
+  package static func scenario(for episode: StressEpisode, title: String = "") -> String {
     prepare()
     let world = StressWorld(episode: episode)
     for (index, operation) in episode.operations.enumerated() {

@@ -1,74 +1,74 @@
 /// A seeded stress run: episodes of random length drawn from one seed until a number of steps
 /// ran. `StressSession(seed: 7, steps: 200_000).run()` is the same run on every machine.
 @MainActor
-public struct StressSession {
+package struct StressSession {
   /// A failing episode and what it found.
-  public struct Failure: Sendable {
+  package struct Failure: Sendable {
     /// Which episode of the session (0 first).
-    public var index: Int
+    package var index: Int
     /// The episode as generated.
-    public var episode: StressEpisode
+    package var episode: StressEpisode
     /// What it found.
-    public var violations: [StressViolation]
+    package var violations: [StressViolation]
   }
 
   /// What a session did.
-  public struct Summary: Sendable {
+  package struct Summary: Sendable {
     /// Operations run.
-    public var steps = 0
+    package var steps = 0
     /// Alerts added.
-    public var alerts = 0
+    package var alerts = 0
     /// Passes run by the roots.
-    public var passes = 0
+    package var passes = 0
     /// Operations that changed a dispatch's pass scheduling.
-    public var schedulingSwitches = 0
+    package var schedulingSwitches = 0
     /// Operations that ended a main-actor turn while passes were deferred.
-    public var turnsEnded = 0
+    package var turnsEnded = 0
     /// Alerts that batch cancels ended.
-    public var batchCancelled = 0
+    package var batchCancelled = 0
     /// The times an alert waited behind a pause when an operation began (each is checked not
     /// to go up while that pause holds).
-    public var pauseHolds = 0
+    package var pauseHolds = 0
     /// The drained events the roots reported (each checked against its domain).
-    public var drains = 0
+    package var drains = 0
     /// The alerts that ended as overflow (each checked never to have gone up).
-    public var overflowed = 0
+    package var overflowed = 0
     /// The alerts that ended as owner left (each checked to have gone up and asked for it).
-    public var ownerLeft = 0
+    package var ownerLeft = 0
     /// The take-downs of alerts with a minimum display time that the framework made (each
     /// checked to come after the alert was up that long).
-    public var minimumChecked = 0
+    package var minimumChecked = 0
     /// Violations found (the first operation's worth of each failing episode).
-    public var violations = 0
+    package var violations = 0
     /// Episodes run.
-    public var episodes = 0
+    package var episodes = 0
     /// The failing episodes.
-    public var failures: [Failure] = []
+    package var failures: [Failure] = []
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
     /// pause-held H, drained D, overflowed O, owner-left L, minimum-checked C, violations V`:
     /// the stress tool's last line.
-    public var line: String {
+    package var line: String {
       "steps \(steps), alerts \(alerts), passes \(passes), scheduling switches \(schedulingSwitches), turns ended \(turnsEnded), batch-cancelled \(batchCancelled), pause-held \(pauseHolds), drained \(drains), overflowed \(overflowed), owner-left \(ownerLeft), minimum-checked \(minimumChecked), violations \(violations)"
     }
   }
 
   /// The seed every episode's bytes derive from.
-  public var seed: UInt64
+  package var seed: UInt64
   /// How many operations to run in all.
-  public var steps: Int
+  package var steps: Int
   /// How many operations an episode has at most (and at least, unless steps run out).
-  public var episodeLength: ClosedRange<Int>
+  package var episodeLength: ClosedRange<Int>
 
   /// A session of `steps` operations from `seed`.
-  public init(seed: UInt64, steps: Int, episodeLength: ClosedRange<Int> = 32...480) {
+  package init(seed: UInt64, steps: Int, episodeLength: ClosedRange<Int> = 32...480) {
     self.seed = seed
     self.steps = steps
     self.episodeLength = episodeLength
   }
 
   /// Episode `index` of this session.
-  public func episode(_ index: Int, maxOperations: Int) -> StressEpisode {
+  package func episode(_ index: Int, maxOperations: Int) -> StressEpisode {
     var lengths = SplitMix64(seed: SplitMix64.derive(seed, UInt64(index) &* 2 &+ 1))
     let span = UInt64(episodeLength.count)
     let length = min(episodeLength.lowerBound + Int(lengths.next() % span), maxOperations)
@@ -77,7 +77,7 @@ public struct StressSession {
   }
 
   /// Runs every episode; `progress` hears about each one as it ends.
-  public func run(progress: (Summary) -> Void = { _ in }) -> Summary {
+  package func run(progress: (Summary) -> Void = { _ in }) -> Summary {
     var summary = Summary()
     while summary.steps < steps {
       let episode = self.episode(summary.episodes, maxOperations: steps - summary.steps)

@@ -1,15 +1,15 @@
-public import AlertDispatchKit
+import AlertDispatchKit
 
 /// The small tables the numbers of an ``AlertSpec`` index. Values are chosen to collide:
 /// few priorities (ties test first-added order), lanes that share names, durations near the
 /// clock steps the operations take.
-public enum StressTables {
+package enum StressTables {
   /// Priorities; `normal` twice, so that ties are common.
-  public static let priorities: [AlertPriority] = [.low, .normal, .high, .critical, 600, .normal]
+  package static let priorities: [AlertPriority] = [.low, .normal, .high, .critical, 600, .normal]
 
   /// A lane and whether a scenario file can declare it (a lane that disagrees with a lane of the
   /// same name, or a capacity of 0, cannot be written: they are misuse the stress tool adds).
-  public static let lanes: [(lane: AlertLane, expressible: Bool)] = [
+  package static let lanes: [(lane: AlertLane, expressible: Bool)] = [
     (.modal, true),
     (AlertLane("toast"), true),
     (AlertLane("pair", capacity: .limited(2), minimumGap: .milliseconds(150)), true),
@@ -29,18 +29,18 @@ public enum StressTables {
   /// index 0 is none. Zero and
   /// negative values are invalid requests (misuse); only non-negative ones can be written in a
   /// scenario file.
-  public static let durations: [Duration?] = [
+  package static let durations: [Duration?] = [
     nil, .milliseconds(200), .milliseconds(500), .seconds(1), .seconds(2), .seconds(5),
     .seconds(15), .zero, .seconds(-1),
   ]
 
   /// What a higher alert does to a front alert.
-  public static let interruptions: [InterruptionPolicy] = [.suspend, .cancel, .never, .suspend]
+  package static let interruptions: [InterruptionPolicy] = [.suspend, .cancel, .never, .suspend]
 
   /// Frequency caps and how a scenario file writes them; index 0 is none. The shared keys make
   /// caps of different alerts collide. A limit of 0 is an invalid request that a file cannot
   /// write.
-  public static let caps: [(cap: FrequencyCap, text: String?)?] = [
+  package static let caps: [(cap: FrequencyCap, text: String?)?] = [
     nil,
     (.onceEver(), "once-ever"),
     (.oncePerLaunch(key: "promo"), "once-per-launch key promo"),
@@ -52,19 +52,21 @@ public enum StressTables {
   ]
 
   /// Categories; index 0 is none. `promo` has a budget of two per launch in every run.
-  public static let categories: [String?] = [nil, "promo", "other"]
+  package static let categories: [String?] = [nil, "promo", "other"]
 
   /// The budgets every run's frequency policy has.
-  public static let budgets: [String: FrequencyBudget] = ["promo": FrequencyBudget(2, per: .launch)]
+  package static let budgets: [String: FrequencyBudget] = [
+    "promo": FrequencyBudget(2, per: .launch)
+  ]
 
   /// Steps of the virtual clock.
-  public static let advances: [UInt32] = [
+  package static let advances: [UInt32] = [
     0, 10, 50, 100, 150, 200, 350, 500, 1_000, 2_000, 5_000, 11_000, 30_000,
   ]
 
   /// The shared ids an ``AlertSpec/sharedID`` picks from.
-  public static let sharedIDs = ["p0", "p1", "p2", "p3"]
+  package static let sharedIDs = ["p0", "p1", "p2", "p3"]
 
   /// The names of the free-standing dispatches of a run (outside the simulator's screens).
-  public static let rawNames = ["r0", "r1", "r2"]
+  package static let rawNames = ["r0", "r1", "r2"]
 }

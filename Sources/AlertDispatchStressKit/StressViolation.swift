@@ -1,7 +1,7 @@
 /// Something a stress run found wrong.
-public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
+package struct StressViolation: Hashable, Sendable, CustomStringConvertible {
   /// Which promise was broken.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// One of DESIGN.md's invariants, from the core's checker.
     case invariant
     /// An alert ended twice, or ended without its completion being called.
@@ -28,15 +28,15 @@ public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Which promise was broken.
-  public var kind: Kind
+  package var kind: Kind
   /// What happened, with names.
-  public var message: String
+  package var message: String
   /// The index of the operation after which it was found (the operation count for the
   /// checks at the end of an episode).
-  public var step: Int
+  package var step: Int
 
   /// Creates a violation.
-  public init(kind: Kind, message: String, step: Int) {
+  package init(kind: Kind, message: String, step: Int) {
     self.kind = kind
     self.message = message
     self.step = step
@@ -44,7 +44,7 @@ public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
 
   /// The violation with its names and numbers blanked out: two runs that break the same rule
   /// in the same way have the same signature, which keeps a shrink on the same bug.
-  public var signature: String {
+  package var signature: String {
     var result = "\(kind.rawValue): "
     var inQuote = false
     var lastWasBlank = false
@@ -67,7 +67,7 @@ public struct StressViolation: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `step 12: invariant: home: lane 'modal' has 2 alerts in front, capacity 1`.
-  public var description: String {
+  package var description: String {
     "step \(step): \(kind.rawValue): \(message)"
   }
 }

@@ -87,7 +87,7 @@ public final class SystemAlertClock: AlertClock {
   private let origin = ContinuousClock.now
 
   /// The actions waiting for their deadlines.
-  private var timers = TimerHeap()
+  private var timers = SortedTimers()
 
   /// Creates a clock whose origin is now.
   public init() {}
@@ -131,7 +131,7 @@ public final class SystemAlertClock: AlertClock {
     }
     func cancel() {
       task.cancel()
-      // Freed here, after the access to the heap: see `TimerHeap.cancel(_:)`.
+      // Freed here, after the access to the timers: see `SortedTimers.cancel(_:)`.
       let action = clock.timers.cancel(order)
       withExtendedLifetime(action) {}
     }

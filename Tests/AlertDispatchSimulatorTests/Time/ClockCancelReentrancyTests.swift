@@ -5,9 +5,9 @@ import Testing
 @testable import AlertDispatchKit
 
 /// Cancelling a timer whose action held the last reference to an object whose deinit cancels
-/// another timer of the same clock. If the clocks' shared `TimerHeap` let go of the action
+/// another timer of the same clock. If the clocks' shared `SortedTimers` let go of the action
 /// inside the clock's access to it, that deinit would make a second access: an exclusivity
-/// trap, in both clocks. The heap hands the action back, to be let go after the access ends.
+/// trap, in both clocks. The timers hand the action back, to be let go after the access ends.
 /// Each case runs in a process of its own, so that a trap fails the test rather than the run;
 /// the process prints what it saw.
 @Suite("Clocks: when a released action's deinit touches the clock", .timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 /// Timer actions waiting for their deadlines, in the order they fall due: earliest deadline
 /// first and, at the same deadline, in the order added. Both clocks keep their timers in one.
 @MainActor
-package struct TimerHeap {
+package struct SortedTimers {
   private struct Timer {
     let deadline: AlertInstant
     let order: UInt64
@@ -12,7 +12,7 @@ package struct TimerHeap {
   private var timers: [Timer] = []
   private var added: UInt64 = 0
 
-  /// An empty heap.
+  /// No timers.
   package init() {}
 
   /// How many actions are neither fired nor cancelled.
@@ -29,7 +29,7 @@ package struct TimerHeap {
   }
 
   /// Takes out the action added as `order`, unless it fired or was cancelled, and returns it:
-  /// the caller lets go of it once its access to the heap has ended, since what the action
+  /// the caller lets go of it once its access to the timers has ended, since what the action
   /// holds may, as it is freed, cancel another timer of the same clock.
   package mutating func cancel(_ order: UInt64) -> (@MainActor () -> Void)? {
     guard let index = timers.firstIndex(where: { $0.order == order }) else { return nil }
