@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "AlertDispatchSimulator", targets: ["AlertDispatchSimulator"]),
     .library(name: "AlertDispatchObservation", targets: ["AlertDispatchObservation"]),
     .library(name: "AlertDispatchScreens", targets: ["AlertDispatchScreens"]),
+    // So that `swift run alertsim FILE` works in an app's package that depends on this one.
+    .executable(name: "alertsim", targets: ["alertsim"]),
   ],
   targets: [
     .target(name: "AlertDispatchKit"),
@@ -94,7 +96,8 @@ let package = Package(
         "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScreens",
         "AlertDispatchSimulator",
       ],
-      path: "Docs/Snippets"
+      path: "Docs/Snippets",
+      exclude: ["Scenarios"]
     ),
     .testTarget(
       name: "AlertDispatchStressTests",

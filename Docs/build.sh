@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog with the toolchain's docc, with warnings as errors, and reports
 # documentation coverage: every public declaration in our sources must have a `///` summary.
+# First it checks that no article or comment names what users do not have (DESIGN.md, a seed,
+# XYZAlertView).
 #
 #   Docs/build.sh [OUTPUT_DIR]      (default .build/docs)
 set -euo pipefail
@@ -9,6 +11,37 @@ out=${1:-.build/docs}
 scratch=${DOCS_SCRATCH:-.build/docs-scratch}
 case "$scratch" in /*) ;; *) scratch="$PWD/$scratch" ;; esac
 graphs="$scratch-graphs"
+
+echo "== articles and doc comments stand alone"
+# Users have neither the design notes nor the codebases this package was first modelled on: an
+# article, the README or a comment of the sources, examples and snippets that sends them there
+# (DESIGN.md, "seed 002", XYZAlertView) must say what it means in its own words.
+python3 - <<'PY'
+import os, re, sys
+pattern = re.compile(r"DESIGN\.md|XYZAlert|\bseeds? ?0\d\d\b|\bseeds'", re.IGNORECASE)
+found = []
+def scan(path, comments_only):
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            start = line.find("//") if comments_only else 0
+            if start >= 0 and pattern.search(line[start:]):
+                found.append(f"{path}:{number}: {line.strip()}")
+catalog = "Docs/AlertDispatch.docc"
+for name in sorted(os.listdir(catalog)):
+    if name.endswith(".md"):
+        scan(os.path.join(catalog, name), comments_only=False)
+scan("README.md", comments_only=False)
+for top in ("Sources", "Examples", "Docs/Snippets"):
+    for folder, _, names in sorted(os.walk(top)):
+        for name in sorted(names):
+            if name.endswith(".swift"):
+                scan(os.path.join(folder, name), comments_only=True)
+            elif name.endswith(".scenario"):
+                scan(os.path.join(folder, name), comments_only=False)
+for line in found:
+    print("names what users do not have (DESIGN.md, a seed, XYZAlertView): " + line)
+sys.exit(1 if found else 0)
+PY
 
 echo "== symbol graphs"
 rm -rf "$graphs" && mkdir -p "$graphs"

@@ -12,22 +12,29 @@ struct GettingStartedSnippets {
     let home = AlertDispatch(name: "home", isVisible: false, presenter: myPresenter)
     home.appear()  // viewDidAppear
 
-    home.add(AlertRequest(id: "rate-us", priority: .low))
+    let rateUs = home.add(AlertRequest(id: "rate-us", priority: .low))
     let update = home.add(AlertRequest(id: "update", priority: .high))  // preempts rate-us
     let promo = home.add(
       AlertRequest(
         id: "promo", priority: .low, readiness: .pending,
         timing: AlertTiming(readinessDeadline: .seconds(3))))
     promo.markReady()  // the network answered
-    update.didDismiss(result: "Update")  // the presenter says it is fully gone; rate-us comes back
-    home.disappear()  // viewWillDisappear: rate-us is hidden, not ended
+
+    // The presenter reports that the user closed `update` and its UI is gone: rate-us comes back.
+    update.didDismiss(result: "Update")
+    // The app wants rate-us down: the presenter is asked to take it away, then promo goes up.
+    rateUs.close(result: "Later")
+    home.disappear()  // viewWillDisappear: promo is hidden, not ended
     // end-snippet
     #expect(
       recorder.transcript.lines == [
         "present rate-us @home", "hide rate-us @home", "present update @home",
-        "restore rate-us @home", "hide rate-us @home",
+        "restore rate-us @home", "dismiss rate-us @home", "present promo @home",
+        "hide promo @home",
       ])
-    #expect(home.explain("promo") == .ownerHidden("home"))
+    #expect(update.endedOutcome == .dismissed("Update"))
+    #expect(rateUs.endedOutcome == .dismissed("Later"))
+    #expect(promo.state == .suspended)
   }
 
   @Test func closurePresenter() {

@@ -1,10 +1,10 @@
-// Seed 003: an ordered workflow of home-page steps. Each step goes up when the one before it
+// An ordered workflow of home-page steps. Each step goes up when the one before it
 // has ended (dependencies); the flow is paused while a splash screen is up and resumes after;
 // a step is started out of order on demand.
 import AlertDispatchKit
 import AlertDispatchSimulator
 
-/// Seed 003's WorkFlow over AlertDispatch: steps in order, pause / resume, start on demand.
+/// A workflow of steps over AlertDispatch: steps in order, pause / resume, start on demand.
 @MainActor
 final class WorkFlow {
   let dispatch: AlertDispatch

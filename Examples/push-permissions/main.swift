@@ -1,4 +1,4 @@
-// Seed 002's story: two permission prompts that must come one after the other, then the merged
+// Two permission prompts that must come one after the other, then the merged
 // prompt whose confirm opens the settings only after the alert has fully closed, and only if
 // confirm was tapped.
 import AlertDispatchKit

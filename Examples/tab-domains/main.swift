@@ -1,4 +1,4 @@
-// Seed 004: navigation → tabs → child screens, linked into one domain. The tab bar's own alert
+// Navigation → tabs → child screens, linked into one domain. The tab bar's own alert
 // and the tabs' alerts are arbitrated together; a tab switch suspends the old tab's alert and
 // restores the new tab's; pushing a screen over the tabs takes them all off the chain.
 import AlertDispatchKit

@@ -15,9 +15,10 @@ public import Observation
 ///
 /// What it does with each call of ``AlertPresenter``:
 /// - ``present(_:)`` puts the alert on top of its lane, while a view is attached (``attach()``).
-///   With no view it answers ``PresentationAnswer/cannotPresentNow(_:)`` (`no host`), so the
-///   alert waits in line instead of going up where no one sees it; the next ``attach()`` asks
-///   the domains of the alerts it refused for a pass, and they go up then.
+///   With no view it answers ``PresentationAnswer/cannotPresentNow(_:)`` with
+///   `no host: no view is attached to the presenter`, so the alert waits in line instead of
+///   going up where no one sees it; the next ``attach()`` asks the domains of the alerts it
+///   refused for a pass, and they go up then.
 /// - ``hide(_:)`` takes the alert out of what is published; ``restore(_:)`` puts it back in its
 ///   place in the lane, beneath the alerts that went up after it.
 /// - ``dismiss(_:)`` (the framework closes it: preempted, cancelled, auto-dismissed) takes the
@@ -134,7 +135,8 @@ public final class ObservablePresenter: AlertPresenter {
     reportLeaving(in: lane.name)
   }
 
-  /// Puts the alert on top of its lane, or answers `no host` while no view is attached.
+  /// Puts the alert on top of its lane, or answers `no host: no view is attached to the
+  /// presenter` while no view is attached.
   public func present(_ alert: AlertHandle) -> PresentationAnswer {
     guard isAttached else {
       if let domain = alert.dispatch?.root,

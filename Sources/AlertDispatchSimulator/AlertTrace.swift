@@ -5,7 +5,7 @@ public import AlertDispatchKit
 ///
 /// ```swift
 /// let trace = AlertTrace()
-/// trace.attach(to: home)
+/// trace.attach(to: sim)         // every domain of a Simulator, or one dispatch's with `home`
 /// // … run the story …
 /// print(trace.timeline())       // a text timeline for the terminal
 /// let svg = trace.svg()         // the same picture as SVG
@@ -71,6 +71,26 @@ public final class AlertTrace {
   /// Records the events of `dispatch` and everything below it from now on.
   public func attach(to dispatch: AlertDispatch) {
     dispatch.observe { [weak self] in self?.record($0) }
+  }
+
+  /// Records the events of every dispatch of `simulator` from now on, and marks each change of
+  /// screens the app asks for with the statement a scenario file writes for it (`push stack
+  /// detail animated`, `select tabbar me`, `present home splash full-screen`, `root main home`,
+  /// `background main`), so a trace of a story told in Swift gets the marks that a scenario
+  /// run of the same story gets.
+  ///
+  /// ```swift
+  /// let trace = AlertTrace()
+  /// trace.attach(to: sim)
+  /// tabs.select(messages)      // ^1 select tabs messages
+  /// print(trace.timeline())
+  /// ```
+  public func attach(to simulator: Simulator) {
+    simulator.listeners.events.append { [weak self] in self?.record($0) }
+    simulator.listeners.screenChanges.append { [weak self, weak simulator] statement in
+      guard let self, let simulator else { return }
+      self.mark(statement, at: simulator.now)
+    }
   }
 
   /// Records one event.

@@ -21,17 +21,20 @@ public final class NavigationContainer: Screen {
   /// Pushes `screen` (`pushViewController(_:animated:)`): the top screen disappears and
   /// `screen` appears.
   public func push(_ screen: Screen, animated: Bool = true) {
+    simulator.announce("push \(name) \(screen.name)\(animated ? " animated" : "")")
     simulator.run(animated: animated) { try node.push(screen.node, endsAtOnce: false) }
   }
 
   /// Pops the top screen (`popViewController(animated:)`); it is closed when the transition
   /// ends. Does nothing but an `ignored` line when only the root is on the stack.
   public func pop(animated: Bool = true) {
+    simulator.announce("pop \(name)\(animated ? " animated" : "")")
     simulator.run(animated: animated) { try node.pop(endsAtOnce: false) }
   }
 
   /// Pops every screen above the root (`popToRootViewController(animated:)`).
   public func popToRoot(animated: Bool = true) {
+    simulator.announce("pop-to-root \(name)\(animated ? " animated" : "")")
     simulator.run(animated: animated) { try node.popToRoot(endsAtOnce: false) }
   }
 
@@ -39,6 +42,8 @@ public final class NavigationContainer: Screen {
   /// stack may stay; the others must be new. Screens that leave the stack are closed when the
   /// transition ends.
   public func setStack(_ screens: [Screen], animated: Bool = true) {
+    let names = screens.map(\.name).joined(separator: " ")
+    simulator.announce("set-stack \(name) \(names)\(animated ? " animated" : "")")
     simulator.run(animated: animated) {
       try node.setStack(screens.map(\.node), endsAtOnce: false)
     }

@@ -32,7 +32,8 @@ public struct ScenarioResult {
   ///
   /// - Parameter width: The columns of the time axis, which then ends at ``endTime``. By
   ///   default the axis has 40 or 48 columns and ends at the first round time at or after
-  ///   ``endTime`` that puts its four ticks on round times too.
+  ///   ``endTime`` that puts its four ticks on round times too (one second for a run that took
+  ///   no time). What happens at ``endTime``, in the last `at` block, takes the last column.
   public func timeline(width: Int? = nil) -> String {
     if let width { return trace.timeline(until: endTime, width: width) }
     let axis = ScenarioResult.roundAxis(endingAtLeast: endTime.offset)
@@ -40,16 +41,16 @@ public struct ScenarioResult {
   }
 
   /// Four ticks of 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten milliseconds, the
-  /// first such axis that reaches `end`; 48 columns when a tick divides into 12 whole
-  /// nanosecond columns, else 40.
+  /// first such axis that reaches `end` (one second for a run that took no time); 48 columns
+  /// when a tick divides into 12 whole nanosecond columns, else 40.
   static func roundAxis(endingAtLeast end: Duration) -> (end: AlertInstant, width: Int) {
+    let end = end > .zero ? end : AlertTrace.shortestAxis
     var base = Duration.milliseconds(1)
     while true {
-      for tenths in [10, 15, 20, 25, 30, 40, 50, 60, 80] {
+      for tenths in AlertTrace.roundTenths {
         let tick = base * tenths / 10
         guard tick * 4 >= end else { continue }
-        let (seconds, attoseconds) = tick.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let nanoseconds = AlertTrace.nanoseconds(tick)
         return (AlertInstant(offset: tick * 4), nanoseconds % 12 == 0 ? 48 : 40)
       }
       base *= 10

@@ -96,7 +96,9 @@ extension ScenarioRun {
       }
       return
     }
-    if reaction.action.isMarked { trace.mark(reaction.text, at: now) }
+    if reaction.action.isMarked && !reaction.action.isScreenChange {
+      trace.mark(reaction.text, at: now)
+    }
     perform(reaction.action)
   }
 

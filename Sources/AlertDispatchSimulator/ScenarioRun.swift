@@ -33,6 +33,9 @@ final class ScenarioRun {
   var pendingReactions: [ScenarioReaction] = []
   var isReacting = false
   private var stopped = false
+  private var marksScreenChanges = false
+  /// Whether the run has ended: the trace takes no more events.
+  private var isOver = false
   /// The scenario time at which this launch's clock was at 0.
   private var launchStart = Duration.zero
   /// How many lines of this launch's transcript were copied into ``transcript``.
@@ -68,6 +71,7 @@ final class ScenarioRun {
     }
     if let stop { advance(to: stop) }
     checkEnd()
+    isOver = true
   }
 
   private func step(_ step: ScenarioStep, stop: AlertInstant?) {
@@ -81,7 +85,7 @@ final class ScenarioRun {
         advance(to: target)
       }
     case .action(let action):
-      if action.isMarked { trace.mark(step.text, at: now) }
+      if action.isMarked && !action.isScreenChange { trace.mark(step.text, at: now) }
       perform(action)
     case .expectation(let expectation):
       check(expectation, step)
@@ -96,8 +100,16 @@ final class ScenarioRun {
 
   // MARK: Launches
 
-  /// Builds the setup on the current simulator and adds the alerts not declared `later`.
+  /// Builds the setup on the current simulator and adds the alerts not declared `later`. The
+  /// timeline's changes of screens are marked on the trace, as the simulator announces them;
+  /// the setup's are not.
   private func launch() {
+    marksScreenChanges = false
+    defer { marksScreenChanges = true }
+    sim.listeners.screenChanges.append { [weak self] statement in
+      guard let self, self.marksScreenChanges, !self.isOver else { return }
+      self.trace.mark(statement, at: self.now)
+    }
     windows = [scenario.mainWindow: sim.window]
     observe(sim.window.dispatch)
     screens = [:]
@@ -173,14 +185,16 @@ final class ScenarioRun {
   }
 
   /// Gives the dispatch the run's frequency policy, and sends the events of the domain it is
-  /// the root of to the trace at scenario time (events bubble up, so only a root records).
+  /// the root of to the trace at scenario time (events bubble up, so only a root records),
+  /// until the run is over: tearing the simulator down afterwards (a closed container leaves
+  /// its children roots of their own) is no part of the run.
   private func observe(_ dispatch: AlertDispatch) {
     dispatch.frequencyPolicy = policy
     let start = launchStart
     dispatch.observe { [weak self, weak dispatch, trace] event in
-      guard let dispatch, dispatch.parent == nil else { return }
-      if event.kind == .drained { self?.drainedRoots.insert(ObjectIdentifier(dispatch)) }
-      if event.kind == .added { self?.drainedRoots.remove(ObjectIdentifier(dispatch)) }
+      guard let self, !self.isOver, let dispatch, dispatch.parent == nil else { return }
+      if event.kind == .drained { self.drainedRoots.insert(ObjectIdentifier(dispatch)) }
+      if event.kind == .added { self.drainedRoots.remove(ObjectIdentifier(dispatch)) }
       var shifted = event
       shifted.time = AlertInstant(offset: start + event.time.offset)
       trace.record(shifted)

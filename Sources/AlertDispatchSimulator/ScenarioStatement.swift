@@ -48,6 +48,18 @@ enum ScenarioAction: Sendable, Hashable {
     default: true
     }
   }
+
+  /// Whether the action is a change of screens, which the simulator itself announces to the
+  /// trace, as it does for a trace a test attaches in Swift; the other marked actions are
+  /// marked with the statement's text.
+  var isScreenChange: Bool {
+    switch self {
+    case .push, .pop, .popToRoot, .setStack, .select, .present, .dismissModal, .root,
+      .background, .foreground:
+      true
+    default: false
+    }
+  }
 }
 
 /// What `pause` holds back (the stress tool writes it too).

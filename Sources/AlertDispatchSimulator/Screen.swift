@@ -73,6 +73,8 @@ public class Screen {
   /// on screen in a window, when something is already presented over it, during a transition,
   /// or when `modal` is closed or already shown elsewhere.
   public func present(_ modal: Screen, style: ModalStyle = .pageSheet, animated: Bool = true) {
+    let full = style == .fullScreen ? " full-screen" : ""
+    simulator.announce("present \(name) \(modal.name)\(full)\(animated ? " animated" : "")")
     guard let window = node.window else {
       return simulator.ignore("present \(modal.name)", at: name, "\(name) is not in a window")
     }
@@ -85,6 +87,7 @@ public class Screen {
   /// there are any, otherwise the modal this screen is (or is inside). The dismissed modals
   /// are closed when the transition ends.
   public func dismiss(animated: Bool = true) {
+    simulator.announce("dismiss-modal \(name)\(animated ? " animated" : "")")
     guard let window = node.window else {
       return simulator.ignore("dismiss", at: name, "\(name) is not in a window")
     }

@@ -57,6 +57,8 @@ public final class Simulator {
   /// The screen graph the simulator's screens and windows report to, which keeps their
   /// dispatches.
   public let graph: ScreenGraph
+  /// Who hears of the simulator's events and changes of screens (an attached ``AlertTrace``).
+  let listeners: SimulatorListeners
 
   private var registrations: [ObjectIdentifier: Registration] = [:]
   private var registrationOrder: [ObjectIdentifier] = []
@@ -94,8 +96,10 @@ public final class Simulator {
     let presenter = RecordingPresenter(transcript: transcript, clock: clock)
     self.presenter = presenter
     self.transitionDuration = transitionDuration
+    let listeners = SimulatorListeners()
+    self.listeners = listeners
     graph = ScreenGraph(linksByDefault: linksByDefault) { name, isVisible in
-      Simulator.makeDispatch(name, visible: isVisible, clock, presenter, transcript)
+      Simulator.makeDispatch(name, visible: isVisible, clock, presenter, transcript, listeners)
     }
     presenter.refuseWhen = { [weak self] alert in self?.refusal(for: alert) }
     graph.observe { [weak self] event in self?.report(event) }
@@ -182,15 +186,17 @@ public final class Simulator {
   }
 
   /// A dispatch on this simulator's clock and presenter whose outcomes and diagnostics go to
-  /// the transcript, once each: only the domain's root records, since events bubble up.
+  /// the transcript, and whose events go to the listeners, once each: only the domain's root
+  /// records, since events bubble up.
   private static func makeDispatch(
     _ name: String, visible: Bool, _ clock: VirtualClock, _ presenter: RecordingPresenter,
-    _ transcript: Transcript
+    _ transcript: Transcript, _ listeners: SimulatorListeners
   ) -> AlertDispatch {
     let dispatch = AlertDispatch(
       name: name, isVisible: visible, clock: clock, presenter: presenter)
-    dispatch.observe { [weak dispatch, transcript] event in
+    dispatch.observe { [weak dispatch, transcript, listeners] event in
       guard let dispatch, dispatch.parent == nil else { return }
+      for listener in listeners.events { listener(event) }
       switch event.kind {
       case .ended(let outcome):
         if let id = event.alertID { transcript.record("end \(id): \(outcome)") }
@@ -271,6 +277,12 @@ public final class Simulator {
     }
   }
 
+  /// Tells the listeners of a change of screens the app asked for, as a scenario file writes it
+  /// (`push stack detail animated`), whether or not the simulator then refuses it.
+  func announce(_ statement: String) {
+    for listener in listeners.screenChanges { listener(statement) }
+  }
+
   /// Records a call the simulator refused, as UIKit would refuse or warn about it.
   func ignore(_ action: String, at place: String, _ reason: String) {
     transcript.record("ignored \(action) @\(place): \(reason)")
@@ -286,4 +298,12 @@ public final class Simulator {
     }
     return window.isTransitioning ? "transition running" : nil
   }
+}
+
+/// The listeners of a simulator: handlers of the events of every dispatch it makes (from each
+/// domain's root, once each) and of each change of screens the app asks for.
+@MainActor
+final class SimulatorListeners {
+  var events: [@MainActor (AlertEvent) -> Void] = []
+  var screenChanges: [@MainActor (String) -> Void] = []
 }

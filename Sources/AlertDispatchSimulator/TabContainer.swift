@@ -21,11 +21,14 @@ public final class TabContainer: Screen {
   /// Selects the tab at `index` (`selectedIndex`): the old tab disappears and the new one
   /// appears. Selecting the selected tab does nothing.
   public func select(_ index: Int) {
+    simulator.announce(
+      "select \(name) \(tabs.indices.contains(index) ? tabs[index].name : "\(index)")")
     simulator.run(animated: false) { try node.select(index, endsAtOnce: false) }
   }
 
   /// Selects `tab` (`selectedViewController`).
   public func select(_ tab: Screen) {
+    simulator.announce("select \(name) \(tab.name)")
     simulator.run(animated: false) { try node.select(tab.node, endsAtOnce: false) }
   }
 }

@@ -50,6 +50,7 @@ public final class Window {
   /// every modal disappear and are closed.
   @discardableResult
   public func setRoot<S: Screen>(_ screen: S) -> S {
+    simulator.announce("root \(name) \(screen.name)")
     simulator.run(animated: false) { try node.setRoot(screen.node) }
     return screen
   }
@@ -57,6 +58,7 @@ public final class Window {
   /// Removes the root screen and every modal: they disappear and are closed, and the window
   /// has no host for alerts until the next ``setRoot(_:)``.
   public func removeRoot() {
+    simulator.announce("remove-root \(name)")
     simulator.run(animated: false) { try node.removeRoot() }
   }
 
@@ -64,6 +66,7 @@ public final class Window {
   /// The window's dispatch and every screen on display disappear (UIKit sends no view
   /// callbacks), so every alert of the window is suspended.
   public func enterBackground() {
+    simulator.announce("background \(name)")
     guard isForeground else {
       return simulator.ignore("enterBackground", at: name, "already in the background")
     }
@@ -76,6 +79,7 @@ public final class Window {
   /// dispatch and the screens on display appear again in the order they disappeared, so their
   /// alerts are restored in that order (see ``ScreenWindow/enterForeground()``).
   public func enterForeground() {
+    simulator.announce("foreground \(name)")
     guard !isForeground else {
       return simulator.ignore("enterForeground", at: name, "already in the foreground")
     }

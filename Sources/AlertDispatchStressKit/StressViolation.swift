@@ -2,7 +2,7 @@
 package struct StressViolation: Hashable, Sendable, CustomStringConvertible {
   /// Which promise was broken.
   package enum Kind: String, Hashable, Sendable {
-    /// One of DESIGN.md's invariants, from the core's checker.
+    /// One of the invariants, from the core's checker (see the Invariants article).
     case invariant
     /// An alert ended twice, or ended without its completion being called.
     case exactlyOnce = "exactly-once"

@@ -195,7 +195,7 @@ extension StressWorld {
     if handle.state.isVisible || handle.state == .suspended {
       dismissedByApp.insert(ObjectIdentifier(handle))
     }
-    handle.dismiss(result: .closed)
+    handle.didDismiss(result: .closed)
   }
 
   private func explain(_ name: String) {

@@ -34,10 +34,10 @@ final class RingBufferFloor: BenchScheduler {
   }
 }
 
-/// Seed 002's AlertQueue: FIFO over `present`, the front item removed with `removeFirst()` when
-/// it is dismissed. No priority, no screens, no dependencies.
+/// A hand-written FIFO queue of alerts: an array that shows its front item, removed with
+/// `removeFirst()` when it is dismissed. No priority, no screens, no dependencies.
 @MainActor
-final class Seed002FIFOQueue: BenchScheduler {
+final class FIFOArrayQueue: BenchScheduler {
   private final class Item {
     let request: AlertRequest
     var dismissCallback: (() -> Void)?
@@ -80,11 +80,12 @@ final class Seed002FIFOQueue: BenchScheduler {
   func switchTab(from: Int, to: Int) {}
 }
 
-/// Seed 000's PRPopupManager: a pool keyed by popup name; an intercepted popup waits while
-/// another shows, and every dismiss scans the pool for a showing popup, sorts the whole pool by
-/// priority and shows the first intercepted one (the seed's 0.15 s delay is left out).
+/// A popup manager over a pool keyed by popup name: an intercepting popup waits while another
+/// shows, and every dismiss scans the pool for a showing popup, sorts the whole pool by
+/// priority and shows the first intercepting one (the delay such managers leave between two
+/// popups, 0.15 s, is left out).
 @MainActor
-final class Seed000PriorityPool: BenchScheduler {
+final class SortedPriorityPool: BenchScheduler {
   private final class Config {
     let name: AlertID
     let priority: Int
@@ -116,9 +117,9 @@ final class Seed000PriorityPool: BenchScheduler {
     guard let config = current else { return false }
     pool[config.name] = nil
     current = nil
-    if pool.values.contains(where: Seed000PriorityPool.isShowing) { return true }
-    let values = pool.values.sorted(by: Seed000PriorityPool.ranksBefore)
-    if let next = values.first(where: Seed000PriorityPool.isIntercept) {
+    if pool.values.contains(where: SortedPriorityPool.isShowing) { return true }
+    let values = pool.values.sorted(by: SortedPriorityPool.ranksBefore)
+    if let next = values.first(where: SortedPriorityPool.isIntercept) {
       next.isShowing = true
       current = next
     }

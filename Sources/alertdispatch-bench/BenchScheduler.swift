@@ -1,6 +1,6 @@
 /// What every scheduler under test (AlertDispatch and each baseline) offers the workloads.
 ///
-/// Schedulers that know no screens (the ring buffer, seeds 000 and 002) take the screen events as
+/// Schedulers that know no screens (the ring buffer, the FIFO queue and the sorted pool) take the screen events as
 /// no-ops and keep one flat queue; the same script runs on all of them.
 @MainActor
 protocol BenchScheduler: AnyObject {

@@ -98,7 +98,7 @@ final class AppDispatchScheduler<Naming: ChildNaming>: BenchScheduler {
   func dismissFront() -> Bool {
     guard let alert = presenter.front else { return false }
     presenter.front = nil
-    alert.dismiss(result: .closed)
+    alert.didDismiss(result: .closed)
     return true
   }
 

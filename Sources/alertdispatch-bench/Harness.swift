@@ -11,7 +11,7 @@ struct BenchOptions {
   var cellBudget: Duration = .seconds(2)
   /// A cell above n = 10,000 is skipped when one run is predicted to take longer than this.
   var skipBudget: Duration = .seconds(4)
-  /// Seed 004 runs at sizes up to this whatever the prediction (the 100× target is read
+  /// The sorting pass runs at sizes up to this whatever the prediction (the 100× target is read
   /// against it at 10,000).
   var alwaysRunUpTo = 10_000
   /// Only these workloads and schedulers (for profiling one cell); empty means all.
@@ -42,7 +42,7 @@ struct BenchOptions {
                             dependencies, churn, one-bucket; deep-bare alone, to profile it);
                             ledger: the frequency ledgers' main-actor time per append
                             (--only ledger runs that part alone, in seconds)
-      --schedulers NAME,…   only these schedulers (dispatch, provider, floor, seed002, seed000, seed004)
+      --schedulers NAME,…   only these schedulers (dispatch, provider, floor, fifo, sortpool, sortpass)
       --runs K              exactly K runs per repetition, no time budgets, no pairs (for callgrind)
       --no-pairs            no interleaved pairs: the targets read the cells measured in sequence
       --slice MS            how long a slice of one side of a pair lasts (default 10)

@@ -114,7 +114,7 @@ func measurePair(
     let aDone = satisfied && a.atRunBoundary
     let bDone = satisfied && b.atRunBoundary
     if aDone && bDone { return slices }
-    // A side short of its minimum stops at the end of a run, so that seed 004, whose one run
+    // A side short of its minimum stops at the end of a run, so that the sorting pass, whose one run
     // at 10,000 takes seconds, is not started on a second (its pair has no window).
     if !aDone { a.runSlice(clock, toRunEnd: satisfied || a.finishedRuns < minimumRuns.a) }
     if !bDone { b.runSlice(clock, toRunEnd: satisfied || b.finishedRuns < minimumRuns.b) }
@@ -126,8 +126,8 @@ func measurePair(
 enum PairKind: String, Codable {
   /// AlertDispatch per event at the largest n ÷ at the smallest.
   case growth
-  /// Seed 004 per event ÷ AlertDispatch.
-  case seed004
+  /// The sorting pass per event ÷ AlertDispatch.
+  case sortPass = "sortpass"
   /// AlertDispatch per lifecycle ÷ the ring buffer's.
   case floor
   /// Deep per event ÷ deep-bare, minus one.

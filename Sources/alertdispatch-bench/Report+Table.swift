@@ -22,9 +22,9 @@ extension Report {
     if !paired.isEmpty {
       lines.append("")
       lines.append(
-        "ratios measured as interleaved pairs (slices of 10 ms by default, seed 004's four"
+        "ratios measured as interleaved pairs (slices of 10 ms by default, sortpass's four"
           + " times as long, alternating over the same stretch of time; whole runs, each slice"
-          + " after one untimed run unless --cold-slices or seed 004 above 1,000; the ratio"
+          + " after one untimed run unless --cold-slices or sortpass above 1,000; the ratio"
           + " columns and targets read these):")
       for figure in paired {
         let unit = figure.kind.perLifecycle ? "ns/lifecycle" : "ns/event"
@@ -93,7 +93,7 @@ extension Report {
     for kind in kinds.dropFirst() { header += pad(kind.rawValue, 13, right: true) }
     if kinds.count > 1 {
       header += pad("life/floor", 12, right: true)
-      for kind in [SchedulerKind.seed004, .seed000, .seed002] {
+      for kind in [SchedulerKind.sortPass, .sortPool, .fifo] {
         header += pad("×" + kind.rawValue, 11, right: true)
       }
     } else if workload == .deepBare {
@@ -114,7 +114,7 @@ extension Report {
       if kinds.count > 1 {
         let comparison = comparisons.first { $0.workload == workload.rawValue && $0.n == n }
         line += pad(comparison?.lifecycleOverFloor.map { format($0) + "×" } ?? "-", 12, right: true)
-        for kind in [SchedulerKind.seed004, .seed000, .seed002] {
+        for kind in [SchedulerKind.sortPass, .sortPool, .fifo] {
           let value = comparison?.speedup[kind.rawValue].map { format($0) + "×" } ?? "-"
           line += pad(value, 11, right: true)
         }

@@ -3,18 +3,18 @@ enum SchedulerKind: String, CaseIterable {
   case dispatch
   case provider
   case floor
-  case seed002
-  case seed000
-  case seed004
+  case fifo
+  case sortPool = "sortpool"
+  case sortPass = "sortpass"
 
   var summary: String {
     switch self {
     case .dispatch: "AlertDispatch (this package), VirtualClock, a presenter class, activeChild set"
     case .provider: "the same with activeChildProvider closures (deep, churn: the chains with tabs)"
     case .floor: "bare ring buffer of requests: enqueue, dequeue on dismiss; nothing else"
-    case .seed002: "seed 002 AlertQueue: FIFO array, removeFirst() on dismiss; no priority"
-    case .seed000: "seed 000 PRPopupManager: pool sorted by priority on every dismiss"
-    case .seed004: "seed 004 XYZAlertView: each pass collects every queue on the chain, re-sorts"
+    case .fifo: "hand-written queue: FIFO array, removeFirst() on dismiss; no priority"
+    case .sortPool: "popup manager: pool sorted by priority on every dismiss"
+    case .sortPass: "dispatcher per screen: each event collects every queue on the chain, re-sorts"
     }
   }
 
@@ -23,7 +23,7 @@ enum SchedulerKind: String, CaseIterable {
   var isQuadratic: Bool {
     switch self {
     case .dispatch, .provider, .floor: false
-    case .seed002, .seed000, .seed004: true
+    case .fifo, .sortPool, .sortPass: true
     }
   }
 
@@ -34,10 +34,10 @@ enum SchedulerKind: String, CaseIterable {
     return self != .provider || workload == .deep || workload == .churn
   }
 
-  /// Whether a cell runs whatever its prediction: AlertDispatch always, and seed 004 up to
+  /// Whether a cell runs whatever its prediction: AlertDispatch always, and the sorting pass up to
   /// `BenchOptions.alwaysRunUpTo`, since the 100× target is read against it at n = 10,000.
   func mustRun(n: Int, _ options: BenchOptions) -> Bool {
-    self == .dispatch || self == .provider || (self == .seed004 && n <= options.alwaysRunUpTo)
+    self == .dispatch || self == .provider || (self == .sortPass && n <= options.alwaysRunUpTo)
   }
 
   /// The scheduler type this kind measures.
@@ -46,9 +46,9 @@ enum SchedulerKind: String, CaseIterable {
     case .dispatch: DispatchScheduler.self
     case .provider: ProviderDispatchScheduler.self
     case .floor: RingBufferFloor.self
-    case .seed002: Seed002FIFOQueue.self
-    case .seed000: Seed000PriorityPool.self
-    case .seed004: Seed004ChainPass.self
+    case .fifo: FIFOArrayQueue.self
+    case .sortPool: SortedPriorityPool.self
+    case .sortPass: SortingChainPass.self
     }
   }
 
@@ -92,7 +92,7 @@ func runSuite(_ options: BenchOptions, progress: (String) -> Void) -> [Cell] {
           report(pair.bare)
           continue
         }
-        if options.pairs && kind == .seed004 && n == BenchOptions.pivot(options.sizes)
+        if options.pairs && kind == .sortPass && n == BenchOptions.pivot(options.sizes)
           && options.selects(.dispatch)
         {
           // Measured interleaved with AlertDispatch, in `runPairs`.
@@ -129,7 +129,7 @@ extension BenchOptions {
 }
 
 /// Measures every ratio a target reads as an interleaved pair (`measurePair`), for the cells the
-/// suite ran: AlertDispatch at the largest n against the smallest, seed 004 against
+/// suite ran: AlertDispatch at the largest n against the smallest, the sorting pass against
 /// AlertDispatch at the pivot size (whose cell it fills in), AlertDispatch against the ring
 /// buffer at every n, and deep against deep-bare at every n.
 @MainActor
@@ -147,13 +147,13 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
     _ kind: SchedulerKind, _ workload: Workload, _ n: Int, slot: Int = 0, label: String? = nil
   ) -> any PairSide {
     let scenario = Scenario(workload, n: n, seed: 42)
-    // Seed 004 above n = 1,000 takes seconds a run: no warm-up run for it (before the pair or
+    // The sorting pass above n = 1,000 takes seconds a run: no warm-up run for it (before the pair or
     // before each slice: its slices go on across its one run), and its slices are four times
     // as long as AlertDispatch's, so that the pair takes a quarter longer than its run alone
     // rather than twice as long (the two still alternate every 50 ms by default). Its cost per
     // event does not depend on how the slices fall. At 1,000 and below (`--quick`) it warms up as the
     // other sides do.
-    let slow = kind == .seed004
+    let slow = kind == .sortPass
     let warmUp = !slow || n <= 1_000
     return slicedRun(
       kind, label: label ?? kind.rawValue, scenario, slot: slot,
@@ -186,21 +186,21 @@ func runPairs(_ options: BenchOptions, cells: inout [Cell], progress: (String) -
           window: window, minimumRuns: minimumRuns))
     }
     guard !workload.isReference else { continue }
-    if options.selects(.seed004) && ran(.dispatch, workload, pivot) {
-      // No window: the pair ends with seed 004's first run (at 10,000, seconds long), which a
+    if options.selects(.sortPass) && ran(.dispatch, workload, pivot) {
+      // No window: the pair ends with the sorting pass's first run (at 10,000, seconds long), which a
       // window longer than that run would make it start a second time.
       let figure = pairedFigure(
-        kind: .seed004, workload: workload, n: pivot,
-        numerator: side(.seed004, workload, pivot),
+        kind: .sortPass, workload: workload, n: pivot,
+        numerator: side(.sortPass, workload, pivot),
         denominator: side(.dispatch, workload, pivot), window: .zero, minimumRuns: (1, 1))
       add(figure)
       cells.removeAll {
-        $0.scheduler == SchedulerKind.seed004.rawValue && $0.workload == workload.rawValue
+        $0.scheduler == SchedulerKind.sortPass.rawValue && $0.workload == workload.rawValue
           && $0.n == pivot
       }
       cells.append(
         Cell(
-          scheduler: SchedulerKind.seed004.rawValue, workload: workload.rawValue, n: pivot,
+          scheduler: SchedulerKind.sortPass.rawValue, workload: workload.rawValue, n: pivot,
           nsPerEvent: figure.numeratorNsPerEvent, nsPerLifecycle: figure.numeratorNsPerLifecycle,
           repetitions: 1, interleaved: true))
     }

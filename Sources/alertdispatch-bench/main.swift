@@ -4,7 +4,7 @@ import AlertDispatchKit
   import Glibc
 #endif
 
-// alertdispatch-bench: AlertDispatch against the seeds' algorithms. See Docs/AlertDispatch.docc/Performance.md.
+// alertdispatch-bench: AlertDispatch against three common hand-written schedulers. See Docs/AlertDispatch.docc/Performance.md.
 AlertDispatch.diagnosticHandler = { _ in }
 guard let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
   exit(2)

@@ -61,7 +61,7 @@ struct ClosingTests {
   func handleDismissal() {
     let screen = ObservedScreen.onDisplay()
     let update = screen.add("update")
-    update.dismiss(result: "Done")
+    update.didDismiss(result: "Done")
     #expect(screen.outcomes["update"] == .dismissed("Done"))
     #expect(screen.shown() == [])
     screen.verify()

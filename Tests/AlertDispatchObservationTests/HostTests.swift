@@ -1,5 +1,6 @@
 import AlertDispatchKit
 import AlertDispatchObservation
+import Foundation
 import Testing
 
 /// Alerts go up only while a view is attached, and a view that leaves suspends its alerts
@@ -7,6 +8,18 @@ import Testing
 @MainActor
 @Suite("Views attaching and detaching", .timeLimit(.minutes(1)))
 struct HostTests {
+  /// What the presenter answers while no view is attached, word for word.
+  static let refusal = "no host: no view is attached to the presenter"
+
+  @Test("The SwiftUI article quotes the presenter's refusal word for word")
+  func articleQuotesTheRefusal() throws {
+    let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Docs/AlertDispatch.docc/IntegratingWithSwiftUI.md")
+    let text = try String(contentsOf: article.standardizedFileURL, encoding: .utf8)
+      .replacingOccurrences(of: "\n", with: " ")
+    #expect(text.contains("`\(HostTests.refusal)`"))
+  }
+
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @Test("Present without a view waits, and goes up when a view attaches")
   func noHostWaits() {
@@ -19,7 +32,10 @@ struct HostTests {
       Issue.record("update is not waiting for a retry: \(screen.dispatch.explain("update"))")
       return
     }
-    #expect(reason == "no host: no view is attached to the presenter")
+    #expect(reason == HostTests.refusal)
+    #expect(
+      screen.dispatch.explain("update").description
+        == "retrying after refusal (\(HostTests.refusal)) at 0.1s")
     screen.clock.advance(by: .seconds(1))  // retries on the clock are refused too
     #expect(update.state == .queued)
     #expect(screen.observesChange { screen.presenter.attach() })

@@ -170,7 +170,14 @@ public final class AlertHandle {
     Engine.shared.perform { self.applyDismiss(result) }
   }
 
-  /// The first spelling of ``didDismiss(result:)``: the same call.
+  /// The first spelling of ``didDismiss(result:)``: the same call, which reports the UI already
+  /// gone and does not take anything down. Call ``didDismiss(result:)`` from a presenter once
+  /// the alert's UI is gone, or ``close(result:)`` to have an alert on screen taken down.
+  @available(
+    *, deprecated,
+    message:
+      "use close(result:) to take an alert down, or didDismiss(result:) to report that its UI is already gone (all dismiss(result:) does)"
+  )
   public func dismiss(result: AlertResult = .closed) { didDismiss(result: result) }
 
   /// Has the presenter take an alert on screen down (``AlertPresenter/dismiss(_:)``); it ends as

@@ -41,7 +41,8 @@ public enum PresentationAnswer: Hashable, Sendable {
   case cannotPresentNow(String)
 }
 
-/// A presenter made of closures, for the common case (seed 000 passes show and dismiss blocks).
+/// A presenter made of closures, for the common case: one block that shows an alert and one
+/// that takes it away.
 ///
 /// ```swift
 /// dispatch.presenter = ClosurePresenter(

@@ -339,8 +339,9 @@ public final class AlertDispatch {
   /// Every unfinished alert of this dispatch and the dispatches below it.
   package var subtreeAlerts: [AlertHandle] { node.subtreeAlerts }
 
-  /// The invariants (DESIGN.md) that this dispatch's domain breaks now, checked over all of it,
-  /// one sentence each: for an app's tests, at the end of a flow (see ``checksInvariants``).
+  /// The invariants that this dispatch's domain breaks now (<doc:Invariants> lists them),
+  /// checked over all of it, one sentence each: for an app's tests, at the end of a flow (see
+  /// ``checksInvariants``).
   public func checkInvariants() -> [String] {
     Engine.shared.holdingCalls { node.checkInvariants() }
   }
@@ -370,7 +371,8 @@ public final class AlertDispatch {
   }
 
   /// Turns on a check after every pass of what it touched, for an app's tests; off by default,
-  /// when it costs nothing. A root records what it finds in ``invariantViolations``.
+  /// when it costs nothing. A root records what it finds in ``invariantViolations``;
+  /// <doc:Invariants> lists the rules and the sentence each writes.
   public static var checksInvariants: Bool {
     get { DispatchNode.checksInvariants }
     set { DispatchNode.checksInvariants = newValue }

@@ -10,7 +10,7 @@ extension DispatchNode {
     return result.sorted { $0.seq < $1.seq }
   }
 
-  /// Checks DESIGN.md's invariants over this root's domain by brute force: the rules of the
+  /// Checks the invariants over this root's domain by brute force: the rules of the
   /// check after a pass on every alert and lane, with the best alert that could go up found
   /// among all the alerts rather than the lines, then the indexes as wholes. One line per
   /// violation.

@@ -24,7 +24,7 @@ extension DispatchNode {
     touched.append(TouchedAlert(alert: alert, owner: owner))
   }
 
-  /// Checks DESIGN.md's invariants over what changed since this root's last pass; one line per
+  /// Checks the invariants over what changed since this root's last pass; one line per
   /// violation, worded as `checkInvariants()` words them.
   func checkPassInvariants() -> [String] {
     guard parent == nil else { return root.checkPassInvariants() }

@@ -1,7 +1,7 @@
 /// The deciding part of a pass: a pure function from a ``PassInput`` to a ``PassPlan``.
 ///
-/// It is the only place where the rules of a pass are written (DESIGN.md, "Rules of a pass";
-/// the DocC article "The rules of a pass" points at each). It calls no presenter, no provider
+/// It is the only place where the rules of a pass are written (the DocC article "The rules of a
+/// pass" points at each). It calls no presenter, no provider
 /// and no user code, and reads nothing but its input: the dispatches build the input
 /// (`DispatchNode.passInput`) and carry the plan out (`DispatchNode.runPass`).
 ///

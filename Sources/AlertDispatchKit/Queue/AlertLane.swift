@@ -19,7 +19,8 @@ public struct AlertLane: Hashable, Sendable, CustomStringConvertible {
   public enum Capacity: Hashable, Sendable, CustomStringConvertible {
     /// At most this many; must be at least 1.
     case limited(Int)
-    /// Every eligible alert shows at once (seed 000's non-intercepting popups).
+    /// Every eligible alert shows at once, as toasts and banners that do not block the screen
+    /// want.
     case unlimited
 
     /// The limit as a number, with `Int.max` for unlimited.

@@ -30,7 +30,7 @@ struct CallsDuringAPassTests {
       refs.added.append(b)
       transcript.record("b \(b.state), known \(refs.home.alert(withID: "b") != nil)")
       refs.c.cancel()
-      alert.dismiss(result: "x")
+      alert.didDismiss(result: "x")
       transcript.record("a \(alert.state)")
       // Runs after the cancel of "c": not a duplicate.
       let again = refs.home.add(AlertRequest(id: "c"))
@@ -54,7 +54,7 @@ struct CallsDuringAPassTests {
     // Nothing runs now: a call runs at once.
     let d = f.track(refs.home.add(AlertRequest(id: "d")))
     #expect(d.state == .queued)
-    refs.added[0].dismiss(result: "y")
+    refs.added[0].didDismiss(result: "y")
     f.expect(["end b: dismissed(y)", "present c"])
     #expect(d.state == .queued)
     f.verify()
@@ -74,7 +74,7 @@ struct CallsDuringAPassTests {
       let handle = home.add(AlertRequest(id: "follow", priority: .critical))
       follow = handle
       seen.append("follow \(handle.state), known \(home.alert(withID: "follow") != nil)")
-      home.alert(withID: "rate")?.dismiss(result: "from handler")
+      home.alert(withID: "rate")?.didDismiss(result: "from handler")
       seen.append("rate \(home.alert(withID: "rate")?.state.description ?? "gone")")
     }
     let duplicate = f.track(home.add(AlertRequest(id: "rate")))

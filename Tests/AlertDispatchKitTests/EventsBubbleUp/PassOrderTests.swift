@@ -67,14 +67,14 @@ struct PassOrderTests {
     })
     _ = a.add(AlertRequest(id: "a1"))
     #expect(order == ["a1", "c1", "d1", "e1"])
-    a.alert(withID: "a1")?.dismiss()
-    for x in [c, d, e] { x.unfinishedAlerts.forEach { $0.dismiss() } }
+    a.alert(withID: "a1")?.didDismiss()
+    for x in [c, d, e] { x.unfinishedAlerts.forEach { $0.didDismiss() } }
     order = []
     _ = a.add(AlertRequest(id: "a2"))
     #expect(order == ["a2", "e2", "c2", "d2"])
     order = []
     for x in [a, c, d, e] {
-      x.unfinishedAlerts.forEach { $0.dismiss() }
+      x.unfinishedAlerts.forEach { $0.didDismiss() }
       x.passScheduling = .coalesced
     }
     var g: AlertDispatch? = make("g")

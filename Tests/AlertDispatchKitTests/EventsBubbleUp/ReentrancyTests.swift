@@ -11,7 +11,7 @@ struct ReentrancyTests {
     let transcript = f.transcript
     let presenter = ClosurePresenter(present: { alert in
       transcript.record("present \(alert.id)")
-      alert.dismiss(result: "instant")
+      alert.didDismiss(result: "instant")
       transcript.record("returned from dismiss: \(alert.state)")
       return .presented
     })

@@ -10,8 +10,8 @@ struct MisuseTests {
     let f = Fixture()
     let home = f.dispatch("home")
     let a = f.add("a", to: home)
-    a.dismiss(result: "one")
-    a.dismiss(result: "two")
+    a.didDismiss(result: "one")
+    a.didDismiss(result: "two")
     #expect(a.endedOutcome == .dismissed("one"))
     #expect(
       f.diagnostics == [
@@ -26,7 +26,7 @@ struct MisuseTests {
     let home = f.dispatch("home")
     f.add("a", to: home)
     let b = f.add("b", to: home)
-    b.dismiss()
+    b.didDismiss()
     #expect(b.state == .queued)
     #expect(
       f.diagnostics == [
@@ -40,7 +40,7 @@ struct MisuseTests {
     let f = Fixture()
     let home = f.dispatch("home")
     let a = f.add("a", to: home)
-    a.dismiss(result: "OK")
+    a.didDismiss(result: "OK")
     a.cancel()
     #expect(a.endedOutcome == .dismissed("OK"))
     #expect(f.diagnostics == ["cancel() on alert 'a' that already ended (dismissed(OK)); ignored"])
@@ -139,7 +139,7 @@ struct MisuseTests {
     let f = Fixture()
     let home = f.dispatch("home")
     let a = f.add("a", to: home)
-    a.dismiss()
+    a.didDismiss()
     #expect(home.explain("a") == .notFound)
     #expect(home.explain("nope") == .notFound)
     f.verify()

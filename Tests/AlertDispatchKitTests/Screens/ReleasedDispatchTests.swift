@@ -69,7 +69,7 @@ struct ReleasedDispatchTests {
     #expect(child == nil)
     #expect(root.activeChild === other)
     drop("o", to: other)
-    root.alert(withID: "trigger")?.dismiss(result: .closed)
+    root.alert(withID: "trigger")?.didDismiss(result: .closed)
     root.activeChild = nil
     root.activeChild = other
     f.verify()

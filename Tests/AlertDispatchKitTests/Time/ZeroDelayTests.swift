@@ -22,7 +22,7 @@ struct ZeroDelayTests {
     let delayed = f.add("delayed", to: home, timing: AlertTiming(delay: .seconds(1)))
     #expect(delayed.notBefore == AlertInstant(offset: .seconds(6)))
     f.expect(["present front @home"])
-    home.alert(withID: "front")?.dismiss()
+    home.alert(withID: "front")?.didDismiss()
     f.expect(["end front: dismissed(closed)", "present zero @home"])
     f.verify()
   }

@@ -68,7 +68,7 @@ struct Seed002Tests {
     // The seed's dismissCallback ran from viewDidDisappear, so it could run twice, and the
     // second removeFirst() crashed on an empty queue. Here the second report is ignored.
     f.presenter.tap("notifications", "Allow")
-    first.dismiss(result: "Allow")
+    first.didDismiss(result: "Allow")
     f.expect([
       "tap notifications Allow", "end notifications: dismissed(Allow)",
       "present in-app-push @home",

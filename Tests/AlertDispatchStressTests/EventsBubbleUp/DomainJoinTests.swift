@@ -52,7 +52,7 @@ struct DomainJoinTests {
     #expect(beneath.state == .suspended)
     #expect(window.invariantViolations == [])
     #expect(window.checkInvariants() == [])
-    strong.dismiss()
+    strong.didDismiss()
     #expect(cover.state == .showing)
     #expect(window.invariantViolations == [])
   }
@@ -121,7 +121,7 @@ struct ReplacedAlertRebuildTests {
     #expect(replacement.state == .showing)
     #expect(dependent.state == .queued)
     #expect(window.explain("after-a0") == .waitingForDependencies(["a0"]))
-    replacement.dismiss(result: "OK")
+    replacement.didDismiss(result: "OK")
     #expect(dependent.state == .showing)
     #expect(window.invariantViolations == [])
   }
@@ -167,7 +167,7 @@ struct ReplacedAlertRebuildTests {
     window.resume()
     #expect(old.state == .showing)
     #expect(dependent.state == .queued)
-    old.dismiss(result: "OK")
+    old.didDismiss(result: "OK")
     #expect(dependent.state == .showing)
     #expect(window.invariantViolations == [])
   }
@@ -272,7 +272,7 @@ struct QueuedCallTests {
       if let queued = child {
         child = nil
         queued.pause()
-        alert.dismiss(result: .closed)
+        alert.didDismiss(result: .closed)
       }
       return .presented
     })

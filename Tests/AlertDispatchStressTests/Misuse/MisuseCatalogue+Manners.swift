@@ -29,7 +29,7 @@ extension MisuseCatalogue {
       home.add(AlertRequest(id: "next", lane: stack, placement: .next))
       home.add(AlertRequest(id: "newest", lane: stack))
       #expect(home.explain("newest") == .outranked(by: ["front"]))
-      front.dismiss(result: "OK")
+      front.didDismiss(result: "OK")
       #expect(home.alert(withID: "newest")?.state == .showing)
       #expect(home.alert(withID: "next")?.state == .queued)
       return bench.diagnostics
@@ -46,7 +46,7 @@ extension MisuseCatalogue {
       let front = home.add(AlertRequest(id: "front"))
       let hint = home.add(AlertRequest(id: "hint", readiness: .pending, showNowOrDrop: true))
       #expect(hint.state == .pending)
-      front.dismiss(result: "OK")
+      front.didDismiss(result: "OK")
       hint.markReady()
       #expect(hint.state == .showing)
       return bench.diagnostics

@@ -46,7 +46,7 @@ extension MisuseCatalogue {
     ) { bench in
       let home = bench.dispatch("home")
       let a = home.add(AlertRequest(id: "a", cap: .onceEver()))
-      a.dismiss()
+      a.didDismiss()
       let again = home.add(AlertRequest(id: "a", cap: .onceEver()))
       #expect(again.endedOutcome == .cancelled(.frequencyCapped("once ever (key a)")))
       return bench.diagnostics
@@ -86,7 +86,7 @@ extension MisuseCatalogue {
       bench in
       let home = bench.dispatch("home")
       let a = home.add(AlertRequest(id: "a"))
-      a.dismiss()
+      a.didDismiss()
       #expect(home.explain("a") == .notFound)
       return [home.explain("nope").description] + bench.diagnostics
     },

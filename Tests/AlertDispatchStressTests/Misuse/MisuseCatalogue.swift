@@ -71,8 +71,8 @@ enum MisuseCatalogue {
       diagnostic: "didDismiss(result:) on alert 'a' that already ended (dismissed(one)); ignored"
     ) { bench in
       let a = bench.dispatch("home").add(AlertRequest(id: "a"))
-      a.dismiss(result: "one")
-      a.dismiss(result: "two")
+      a.didDismiss(result: "one")
+      a.didDismiss(result: "two")
       #expect(a.endedOutcome == .dismissed("one"))
       return bench.diagnostics
     },
@@ -94,7 +94,7 @@ enum MisuseCatalogue {
         "didDismiss(result:) on alert 'p' that is pending, not on screen; ignored (use cancel() to withdraw it)"
     ) { bench in
       let p = bench.dispatch("home").add(AlertRequest(id: "p", readiness: .pending))
-      p.dismiss()
+      p.didDismiss()
       #expect(p.state == .pending)
       return bench.diagnostics
     },
@@ -103,7 +103,7 @@ enum MisuseCatalogue {
       diagnostic: "cancel() on alert 'a' that already ended (dismissed(OK)); ignored"
     ) { bench in
       let a = bench.dispatch("home").add(AlertRequest(id: "a"))
-      a.dismiss(result: "OK")
+      a.didDismiss(result: "OK")
       a.cancel()
       #expect(a.endedOutcome == .dismissed("OK"))
       return bench.diagnostics

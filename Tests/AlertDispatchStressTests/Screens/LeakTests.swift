@@ -25,7 +25,7 @@ struct LeakTests {
       weakAlert = alert
       // The app's own code reports the alert gone; this presenter never heard of it and keeps
       // it on its screen. The ended alert must not keep the presenter alive in return.
-      alert.dismiss(result: "OK")
+      alert.didDismiss(result: "OK")
       #expect(presenter.onScreen.map(\.id) == ["a"])
     }
     #expect(weakAlert == nil)
@@ -74,7 +74,7 @@ struct LeakTests {
       for _ in 0..<40 {
         let alert = front
         front = nil
-        alert?.dismiss(result: .closed)
+        alert?.didDismiss(result: .closed)
       }
     }
     #expect(home.unfinishedAlerts.count == 60)

@@ -29,7 +29,7 @@ struct ReleaseDuringPassTests {
     ) { _ in root = nil }
     _ = transcript.take()
     try #require(toast != nil)
-    toast?.dismiss(result: .closed)
+    toast?.didDismiss(result: .closed)
     #expect(root == nil)
     #expect(transcript.take().filter { $0.contains("@child") } == [])
     #expect(alert.state == .showing)

@@ -1,12 +1,12 @@
 import AlertDispatchKit
 
-/// Seed 004's XYZAlertDispatch: one dispatch per screen, each with a queue in add order; every
+/// A dispatcher per screen that sorts on every event: each screen has a queue in add order; every
 /// ready, dismiss, appear or disappear runs a pass at the root that collects every queue on the
 /// active chain, re-sorts the lot by priority, and walks it for the first alert whose
 /// dependencies have finished. A higher alert interrupts (hides) the showing one; a screen that
 /// disappears hides its alert and restores it when it appears.
 @MainActor
-final class Seed004ChainPass: BenchScheduler {
+final class SortingChainPass: BenchScheduler {
   private enum State { case waiting, showing, hidden }
 
   private final class Alert {
@@ -32,7 +32,7 @@ final class Seed004ChainPass: BenchScheduler {
     init(visible: Bool) { self.visible = visible }
   }
 
-  /// What the pass sorts: the seed's comparator keys next to an unretained reference, as an
+  /// What the pass sorts: the comparator's keys next to an unretained reference, as an
   /// Objective-C sort of an `NSArray` would see them (no reference counting while sorting), so
   /// the baseline is not slowed down by Swift's ARC. The comparator is `@Sendable` so that it
   /// does not check the main actor on every call.
