@@ -7,12 +7,10 @@ import Testing
 struct InvariantSnippets {
   @Test("A flow checked after every pass and at its end finds nothing broken")
   func invariantsInATest() {
-    let previous = AlertDispatch.checksInvariants
-    defer { AlertDispatch.checksInvariants = previous }
     let presenter = RecordingPresenter()
     // snippet: invariants-in-a-test
-    AlertDispatch.checksInvariants = true  // in the test's set-up: every pass checks its work
     let home = AlertDispatch(name: "home", presenter: presenter)
+    home.settings.checksInvariants = true  // every pass of this domain checks its work
     home.add(AlertRequest(id: "update", priority: .high))
     home.add(AlertRequest(id: "tip"))
     presenter.tap("update", "Later")

@@ -60,7 +60,7 @@ public final class FileFrequencyLedger: PersistentFrequencyLedger {
   ///   - fileURL: The ledger file; by default ``defaultFileURL``.
   ///   - diagnose: Receives a sentence when the file is damaged, cannot be read or cannot be
   ///     written; by default it goes through the policy that holds the ledger to the
-  ///     observers of the dispatches that use it, and to ``AlertDispatch/diagnosticHandler``
+  ///     observers of the dispatches that use it, and to a diagnostic handler
   ///     (see ``FrequencyPolicy/report(_:)``).
   public convenience init(
     fileURL: URL = FileFrequencyLedger.defaultFileURL,

@@ -3,7 +3,7 @@ import AlertDispatchKit
 /// Where a persistent ledger's diagnostics go: to the `diagnose` closure the app gave it, or,
 /// when it gave none, through the policy that holds the ledger
 /// (``FrequencyPolicy/report(_:)``) to the observers of the dispatches that use it and to
-/// ``AlertDispatch/diagnosticHandler``.
+/// a diagnostic handler (the current settings' before a policy holds the ledger).
 @MainActor
 final class LedgerDiagnosticRoute {
   private let diagnose: (@MainActor (String) -> Void)?
@@ -20,7 +20,7 @@ final class LedgerDiagnosticRoute {
     if let diagnose { return diagnose(message) }
     if let policy { return policy.report(message) }
     early.append(message)
-    AlertDispatch.diagnosticHandler(
+    AlertDispatchSettings.current.diagnosticHandler(
       AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency ledger"))
   }
 

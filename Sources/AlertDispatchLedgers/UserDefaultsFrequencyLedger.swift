@@ -45,7 +45,7 @@ public final class UserDefaultsFrequencyLedger: PersistentFrequencyLedger {
   ///   - key: Its key; by default `AlertDispatch.frequencyLedger`.
   ///   - diagnose: Receives a sentence when the stored value is damaged; by default it goes
   ///     through the policy that holds the ledger to the observers of the dispatches that use
-  ///     it, and to ``AlertDispatch/diagnosticHandler`` (see ``FrequencyPolicy/report(_:)``).
+  ///     it, and to a diagnostic handler (see ``FrequencyPolicy/report(_:)``).
   public init(
     suiteName: String? = nil,
     key: String = "AlertDispatch.frequencyLedger",

@@ -77,7 +77,8 @@ public final class AppLaunches {
   public func relaunch(after gap: Duration = .zero, appVersion: String? = nil) {
     simulator.quit()
     let date = wallClock.now
-    simulator = Simulator(transitionDuration: simulator.transitionDuration)
+    simulator = Simulator(
+      transitionDuration: simulator.transitionDuration, settings: simulator.settings)
     wallClock = VirtualWallClock(start: date, following: simulator.clock)
     wallClock.advance(by: gap)
     ledger = ledger.nextLaunch()

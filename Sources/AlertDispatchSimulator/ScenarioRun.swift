@@ -46,7 +46,10 @@ final class ScenarioRun {
 
   init(_ scenario: Scenario) {
     self.scenario = scenario
-    sim = Simulator(windowName: scenario.mainWindow)
+    // Checked after every pass, whatever the process-wide default, and in this run alone.
+    var settings = AlertDispatchSettings.current
+    settings.checksInvariants = true
+    sim = Simulator(windowName: scenario.mainWindow, settings: settings)
     let wallClock = ScenarioWallClock(start: scenario.startDate)
     self.wallClock = wallClock
     policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario.budgets)
@@ -134,7 +137,9 @@ final class ScenarioRun {
     ledger = ledger.nextLaunch()
     policy = ScenarioRun.policy(
       ledger, wallClock, version ?? policy.appVersion, scenario.budgets)
-    sim = Simulator(windowName: scenario.mainWindow, transitionDuration: sim.transitionDuration)
+    sim = Simulator(
+      windowName: scenario.mainWindow, transitionDuration: sim.transitionDuration,
+      settings: sim.settings)
     copiedLines = 0
     launch()
   }

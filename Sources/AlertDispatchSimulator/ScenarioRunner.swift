@@ -24,9 +24,6 @@ public enum ScenarioRunner {
   ///   - time: Stops the run at this time, after the blocks at or before it; by default the run
   ///     goes to the end of the timeline.
   public static func run(_ scenario: Scenario, until time: Duration? = nil) -> ScenarioResult {
-    let previous = AlertDispatch.checksInvariants
-    AlertDispatch.checksInvariants = true
-    defer { AlertDispatch.checksInvariants = previous }
     let run = ScenarioRun(scenario)
     run.run(until: time.map { AlertInstant(offset: $0) })
     return run.result()
@@ -40,9 +37,6 @@ public enum ScenarioRunner {
     guard scenario.alert(named: alert) != nil else {
       return "no alert named '\(alert)' in \(scenario.file)"
     }
-    let previous = AlertDispatch.checksInvariants
-    AlertDispatch.checksInvariants = true
-    defer { AlertDispatch.checksInvariants = previous }
     let run = ScenarioRun(scenario)
     run.run(until: AlertInstant(offset: time))
     return run.explanation(of: alert)

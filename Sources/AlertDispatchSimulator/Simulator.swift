@@ -57,6 +57,9 @@ public final class Simulator {
   /// The screen graph the simulator's screens and windows report to, which keeps their
   /// dispatches.
   public let graph: ScreenGraph
+  /// The settings of every dispatch the simulator makes (invariant checks, diagnostic handler,
+  /// numbering of generated ids); `nil` when its dispatches follow the process-wide defaults.
+  public let settings: AlertDispatchSettings?
   /// Who hears of the simulator's events and changes of screens (an attached ``AlertTrace``).
   let listeners: SimulatorListeners
 
@@ -85,10 +88,15 @@ public final class Simulator {
   ///   - linksByDefault: Whether each window is one domain, as an app's screen graph makes it
   ///     (the default); when `false`, every dispatch is a domain of its own until
   ///     ``link(_:)-(Screen)`` or ``link(_:)-(Window)`` joins a subtree.
+  ///   - settings: The settings of every dispatch the simulator makes; by default those of the
+  ///     ``withAlertDispatchSettings(_:operation:)`` scope the simulator is created in, or,
+  ///     outside any, the process-wide defaults as they change.
   public init(
     windowName: String = "window", transitionDuration: Duration = .milliseconds(350),
-    linksByDefault: Bool = true
+    linksByDefault: Bool = true, settings: AlertDispatchSettings? = nil
   ) {
+    let settings = settings ?? AlertDispatchSettings.scoped
+    self.settings = settings
     let clock = VirtualClock()
     let transcript = Transcript(clock: clock)
     self.clock = clock
@@ -99,7 +107,8 @@ public final class Simulator {
     let listeners = SimulatorListeners()
     self.listeners = listeners
     graph = ScreenGraph(linksByDefault: linksByDefault) { name, isVisible in
-      Simulator.makeDispatch(name, visible: isVisible, clock, presenter, transcript, listeners)
+      Simulator.makeDispatch(
+        name, visible: isVisible, clock, presenter, transcript, listeners, settings)
     }
     presenter.refuseWhen = { [weak self] alert in self?.refusal(for: alert) }
     graph.observe { [weak self] event in self?.report(event) }
@@ -190,10 +199,11 @@ public final class Simulator {
   /// records, since events bubble up.
   private static func makeDispatch(
     _ name: String, visible: Bool, _ clock: VirtualClock, _ presenter: RecordingPresenter,
-    _ transcript: Transcript, _ listeners: SimulatorListeners
+    _ transcript: Transcript, _ listeners: SimulatorListeners, _ settings: AlertDispatchSettings?
   ) -> AlertDispatch {
     let dispatch = AlertDispatch(
       name: name, isVisible: visible, clock: clock, presenter: presenter)
+    if let settings { dispatch.settings = settings }
     dispatch.observe { [weak dispatch, transcript, listeners] event in
       guard let dispatch, dispatch.parent == nil else { return }
       for listener in listeners.events { listener(event) }

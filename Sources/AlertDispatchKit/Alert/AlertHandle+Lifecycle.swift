@@ -3,7 +3,7 @@ extension AlertHandle {
     if let dispatch = owner ?? formerDispatch?.node {
       dispatch.diagnose(message, alert: self)
     } else {
-      DispatchNode.diagnosticHandler(
+      AlertDispatchSettings.current.diagnosticHandler(
         AlertEvent(time: .zero, kind: .diagnostic(message), alertID: id, dispatch: "released"))
     }
   }

@@ -23,7 +23,10 @@ public final class AlertHandle {
     didSet {
       describe(life.state)
       // The check after the next pass looks at the alerts whose life moved.
-      if DispatchNode.checksInvariants, let owner { owner.root.touch(self, owner: owner) }
+      if DispatchNode.mayCheckInvariants, let owner {
+        let root = owner.root
+        if root.checksInvariantsHere { root.touch(self, owner: owner) }
+      }
     }
   }
   /// A copy of ``state`` that ``description`` reads from any thread, kept behind a lock that

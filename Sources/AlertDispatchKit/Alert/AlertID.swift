@@ -32,15 +32,11 @@ public struct AlertID: Hashable, Sendable, Comparable, CustomStringConvertible,
     lhs.rawValue < rhs.rawValue
   }
 
-  /// A new id that no other generated id shares in this process.
+  /// A new id from the numbering of the current settings (``AlertDispatchSettings/current``):
+  /// `alert#1`, `alert#2`, … in each ``withAlertDispatchSettings(_:operation:)`` scope that
+  /// brings its own numbering, and in one numbering for the process outside any scope.
   @MainActor
   public static func generated() -> AlertID {
-    GeneratedIDs.next += 1
-    return AlertID("alert#\(GeneratedIDs.next)")
+    (AlertDispatchSettings.taskScope?.generatedIDs ?? .process).next()
   }
-}
-
-@MainActor
-private enum GeneratedIDs {
-  static var next = 0
 }

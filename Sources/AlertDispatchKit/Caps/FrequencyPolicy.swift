@@ -72,14 +72,15 @@ public final class FrequencyPolicy {
   }
 
   /// Reports a diagnostic about this policy or its ledger: to the observers of each dispatch
-  /// that uses the policy, and once to ``AlertDispatch/diagnosticHandler``. One reported while
-  /// no dispatch uses the policy goes to the handler at once, and to the observers of the first
-  /// dispatch that takes the policy when it does.
+  /// that uses the policy, and once to the diagnostic handler of the first one's domain. One
+  /// reported while no dispatch uses the policy goes to the handler of the current settings
+  /// (``AlertDispatchSettings/current``) at once, and to the observers of the first dispatch
+  /// that takes the policy when it does.
   public func report(_ message: String) {
     users.removeAll { $0.node == nil }
     guard let first = users.first?.node else {
       unobserved.append(message)
-      DispatchNode.diagnosticHandler(
+      AlertDispatchSettings.current.diagnosticHandler(
         AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy"))
       return
     }

@@ -40,6 +40,7 @@ public final class AlertDispatch {
   ) {
     node = DispatchNode(name: name, isVisible: isVisible, clock: clock, presenter: presenter)
     node.facade = self
+    node.ownSettings = AlertDispatchSettings.taskScope
   }
 
   isolated deinit {
@@ -142,14 +143,6 @@ public final class AlertDispatch {
 
   /// Whether ``close()`` was called.
   public var isClosed: Bool { node.isClosed }
-
-  /// Where diagnostics go when a call is ignored or a rule is bent. By default they are written
-  /// to standard error; every diagnostic is also an ``AlertEvent`` of kind
-  /// ``AlertEvent/Kind/diagnostic(_:)``.
-  public static var diagnosticHandler: @MainActor (AlertEvent) -> Void {
-    get { DispatchNode.diagnosticHandler }
-    set { DispatchNode.diagnosticHandler = newValue }
-  }
 
   /// When this domain's passes run (default ``PassScheduling/immediate``). The root's value is
   /// used. Setting a root back to ``PassScheduling/immediate`` while its pass waits for the end
@@ -368,14 +361,6 @@ public final class AlertDispatch {
   public var invariantViolations: [String] {
     get { node.invariantViolations }
     set { node.invariantViolations = newValue }
-  }
-
-  /// Turns on a check after every pass of what it touched, for an app's tests; off by default,
-  /// when it costs nothing. A root records what it finds in ``invariantViolations``;
-  /// <doc:Invariants> lists the rules and the sentence each writes.
-  public static var checksInvariants: Bool {
-    get { DispatchNode.checksInvariants }
-    set { DispatchNode.checksInvariants = newValue }
   }
 
   /// How many passes every root of the process has run (the stress tool reports it).

@@ -16,7 +16,7 @@ extension DispatchNode {
   }
 
   /// Delivers an event to the observers of this dispatch and of every ancestor; a diagnostic
-  /// also goes to ``AlertDispatch/diagnosticHandler``. Nothing is built when nobody listens.
+  /// also goes to the root's diagnostic handler (``AlertDispatch/settings``). Nothing is built when nobody listens.
   func emit(_ kind: AlertEvent.Kind, alert: AlertHandle? = nil) {
     let isDiagnostic = if case .diagnostic = kind { true } else { false }
     guard isDiagnostic || hasObservers else { return }
@@ -40,7 +40,7 @@ extension DispatchNode {
       for (_, observer) in current.observers { observer(event) }
       node = current.parent
     }
-    if toHandler { DispatchNode.diagnosticHandler(event) }
+    if toHandler { root.diagnosticHandlerHere(event) }
   }
 
   /// Whether this dispatch or an ancestor has an observer.

@@ -251,7 +251,7 @@ extension DispatchNode {
   /// Re-indexes the whole domain from the tree (after the tree changed shape).
   func rebuildDomain() {
     guard parent == nil else { return root.rebuildDomain() }
-    if DispatchNode.checksInvariants { needsFullCheck = true }
+    if checksInvariantsHere { needsFullCheck = true }
     var everyone: [AlertHandle] = []
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {

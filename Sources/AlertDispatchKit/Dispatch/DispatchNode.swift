@@ -47,9 +47,18 @@ final class DispatchNode {
   /// Whether `close()` was called, or the app released the dispatch.
   var isClosed = false
 
-  /// See ``AlertDispatch/diagnosticHandler``.
-  static var diagnosticHandler: @MainActor (AlertEvent) -> Void = { event in
-    print("AlertDispatch: \(event)")
+  /// See ``AlertDispatch/diagnosticHandler``: the process-wide default.
+  static var diagnosticHandler: @MainActor (AlertEvent) -> Void = AlertDispatchSettings.print
+  /// The settings this dispatch was created with or given (see ``AlertDispatch/settings``);
+  /// `nil` while it follows the process-wide defaults as they change.
+  var ownSettings: AlertDispatchSettings? {
+    didSet {
+      let wasChecking = oldValue?.checksInvariants ?? DispatchNode.checksInvariants
+      if oldValue?.checksInvariants == true { DispatchNode.checkingNodes -= 1 }
+      if ownSettings?.checksInvariants == true { DispatchNode.checkingNodes += 1 }
+      // What changed while the checks were off was not recorded: the next check covers all.
+      if checksInvariantsHere && !wasChecking { needsFullCheck = true }
+    }
   }
 
   /// See ``AlertDispatch/passScheduling``.
@@ -86,8 +95,20 @@ final class DispatchNode {
   var nextObserverID = 0
   /// Invariant violations found after passes of this root, when checking is on (tests).
   var invariantViolations: [String] = []
-  /// Turns on invariant checks after every pass (tests and the stress tool).
+  /// Turns on invariant checks after every pass of the roots that follow the process-wide
+  /// defaults (see ``AlertDispatch/checksInvariants``).
   static var checksInvariants = false
+  /// How many live nodes have settings of their own that check invariants.
+  static var checkingNodes = 0
+  /// Whether any root may check invariants: when not, nothing that only the checks read is
+  /// recorded, without a walk to the root.
+  static var mayCheckInvariants: Bool { checksInvariants || checkingNodes > 0 }
+  /// Whether this node's passes check invariants when it is a root.
+  var checksInvariantsHere: Bool { ownSettings?.checksInvariants ?? DispatchNode.checksInvariants }
+  /// Where this node's diagnostics go when it is a root.
+  var diagnosticHandlerHere: @MainActor (AlertEvent) -> Void {
+    ownSettings?.diagnosticHandler ?? DispatchNode.diagnosticHandler
+  }
   /// At a root, with checks on: the alerts of the domain whose state changed since its last
   /// pass, which the check after that pass looks at (see `checkPassInvariants()`).
   var touched: [TouchedAlert] = []
@@ -106,6 +127,7 @@ final class DispatchNode {
   isolated deinit {
     // A root waiting for a pass is not held by the engine's line: it leaves the line.
     if needsPass { Engine.shared.forget(self) }
+    if ownSettings?.checksInvariants == true { DispatchNode.checkingNodes -= 1 }
     DispatchNode.liveCount -= 1
   }
 

@@ -27,7 +27,7 @@ extension DispatchNode {
       diagnose("pass at '\(name)' did not settle after 10000 rounds; stopped")
     }
     // The invariants the pass left broken, when the checks are on (see `checkPassInvariants()`).
-    if DispatchNode.checksInvariants { invariantViolations += checkPassInvariants() }
+    if checksInvariantsHere { invariantViolations += checkPassInvariants() }
   }
 
   /// Carries out decisions in order, on the alerts of the plan's snapshot; stops at a refused

@@ -75,10 +75,7 @@ struct ExtraPassEquivalenceTests {
     // the provider, so the app sees the same diagnostic whether or not the checker runs, and
     // the checker hides nothing from the tests.
     func run(checks: Bool) -> [String] {
-      let saved = AlertDispatch.checksInvariants
-      let f = Fixture()
-      AlertDispatch.checksInvariants = checks
-      defer { AlertDispatch.checksInvariants = saved }
+      let f = Fixture(checksInvariants: checks)
       let root = f.dispatch("root")
       let strangerOne = AlertDispatch(name: "stranger one", clock: f.clock)
       let strangerTwo = AlertDispatch(name: "stranger two", clock: f.clock)

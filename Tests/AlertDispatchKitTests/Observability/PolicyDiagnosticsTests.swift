@@ -24,16 +24,26 @@ struct PolicyDiagnosticsTests {
     }
   }
 
-  /// Runs `body` with the diagnostic handler recording into the returned list.
-  func handlerMessages(during body: () -> Void) -> [String] {
-    let saved = AlertDispatch.diagnosticHandler
-    defer { AlertDispatch.diagnosticHandler = saved }
-    var messages: [String] = []
-    AlertDispatch.diagnosticHandler = { event in
-      if case .diagnostic(let message) = event.kind { messages.append(message) }
+  /// The diagnostics this test's handler received.
+  let handled = Diagnostics()
+  /// This test's settings: diagnostics go to ``handled``, not to another test's handler.
+  var settings: AlertDispatchSettings {
+    AlertDispatchSettings { [handled] event in
+      if case .diagnostic(let message) = event.kind { handled.messages.append(message) }
     }
-    body()
-    return messages
+  }
+
+  /// A root dispatch with this test's settings.
+  func dispatch(_ name: String) -> AlertDispatch {
+    withAlertDispatchSettings(settings) { AlertDispatch(name: name, clock: VirtualClock()) }
+  }
+
+  /// Runs `body` with this test's settings current, and returns what the handler received
+  /// meanwhile.
+  func handlerMessages(during body: () -> Void) -> [String] {
+    let before = handled.messages.count
+    withAlertDispatchSettings(settings, operation: body)
+    return Array(handled.messages[before...])
   }
 
   let zeroBudget = "budget of category 'promotion' ignored: budget limit must be at least 1, got 0"
@@ -42,9 +52,9 @@ struct PolicyDiagnosticsTests {
     "A budget diagnostic reaches the observers of every root that uses the policy, the handler once"
   )
   func budgetReachesObservers() {
-    let home = AlertDispatch(name: "home", clock: VirtualClock())
-    let second = AlertDispatch(name: "second-scene", clock: VirtualClock())
-    let other = AlertDispatch(name: "other", clock: VirtualClock())
+    let home = dispatch("home")
+    let second = dispatch("second-scene")
+    let other = dispatch("other")
     let policy = FrequencyPolicy()
     home.frequencyPolicy = policy
     second.frequencyPolicy = policy
@@ -71,14 +81,14 @@ struct PolicyDiagnosticsTests {
       policy = FrequencyPolicy(budgets: ["promotion": FrequencyBudget(0, per: .day)])
     }
     #expect(handled == [zeroBudget], "the handler has it at once")
-    let home = AlertDispatch(name: "home", clock: VirtualClock())
+    let home = dispatch("home")
     let seen = Diagnostics()
     seen.observe(home)
     let handledLater = handlerMessages { home.frequencyPolicy = policy }
     #expect(seen.messages == [zeroBudget])
     #expect(handledLater == [], "the handler does not get it twice")
 
-    let later = AlertDispatch(name: "later", clock: VirtualClock())
+    let later = dispatch("later")
     let seenLater = Diagnostics()
     seenLater.observe(later)
     later.frequencyPolicy = policy
@@ -87,7 +97,7 @@ struct PolicyDiagnosticsTests {
 
   @Test("A root that gives its policy up hears no more of it")
   func abandonedPolicy() {
-    let home = AlertDispatch(name: "home", clock: VirtualClock())
+    let home = dispatch("home")
     let policy = FrequencyPolicy()
     home.frequencyPolicy = policy
     let seen = Diagnostics()
@@ -107,7 +117,7 @@ struct PolicyDiagnosticsTests {
     let handled = handlerMessages { ledger = FileFrequencyLedger(fileURL: directory.ledgerURL) }
     #expect(handled.count == 1)
     #expect(handled.first?.contains("is damaged") == true)
-    let home = AlertDispatch(name: "home", clock: VirtualClock())
+    let home = dispatch("home")
     let seen = Diagnostics()
     seen.observe(home)
     home.frequencyPolicy = FrequencyPolicy(ledger: try! #require(ledger))
@@ -122,7 +132,7 @@ struct PolicyDiagnosticsTests {
     let ledger = FileFrequencyLedger(fileURL: directory.ledgerURL, diagnose: nil) { _ in
       throw CocoaError(.fileWriteOutOfSpace)
     }
-    let home = AlertDispatch(name: "home", clock: VirtualClock())
+    let home = dispatch("home")
     home.frequencyPolicy = FrequencyPolicy(ledger: ledger)
     let seen = Diagnostics()
     seen.observe(home)
@@ -141,7 +151,7 @@ struct PolicyDiagnosticsTests {
     defer { directory.remove() }
     try Data("garbage\n".utf8).write(to: directory.ledgerURL)
     var own: [String] = []
-    let home = AlertDispatch(name: "home", clock: VirtualClock())
+    let home = dispatch("home")
     let seen = Diagnostics()
     seen.observe(home)
     let handled = handlerMessages {

@@ -60,7 +60,7 @@ struct FrequencyCapMisuseTests {
     let world = CapWorld(at: date("2026-05-01 09:00"))
     let (f, home) = world.launch()
     var messages: [String] = []
-    AlertDispatch.diagnosticHandler = { event in
+    home.settings.diagnosticHandler = { event in
       if case .diagnostic(let message) = event.kind { messages.append(message) }
     }
     home.frequencyPolicy?.budgets["promotion"] = FrequencyBudget(0, per: .day)

@@ -205,16 +205,15 @@ extension UserDefaultsLedgerTests {
     #expect(messages().first?.contains("kept a copy under '\(copy)'") == true)
   }
 
-  @Test("Without a diagnose closure, damage is reported to AlertDispatch.diagnosticHandler")
+  @Test("Without a diagnose closure, damage is reported to the current diagnostic handler")
   func defaultDiagnostics() {
     let domain = TemporaryDefaults()
     defer { domain.remove() }
-    let saved = AlertDispatch.diagnosticHandler
-    defer { AlertDispatch.diagnosticHandler = saved }
     var events: [AlertEvent] = []
-    AlertDispatch.diagnosticHandler = { events.append($0) }
     domain.open().set(Data("garbage".utf8), forKey: key)
-    let ledger = UserDefaultsFrequencyLedger(suiteName: domain.suiteName)
+    let ledger = withAlertDispatchSettings(AlertDispatchSettings { events.append($0) }) {
+      UserDefaultsFrequencyLedger(suiteName: domain.suiteName)
+    }
     #expect(ledger.allRecords == [])
     #expect(events.count == 1)
     #expect(events.first?.dispatch == "frequency ledger")

@@ -16,9 +16,15 @@ final class Fixture {
   /// Set by tests that build tabs: selects a tab and asks for a pass.
   var selectTab: (Int) -> Void = { _ in }
 
-  init() {
+  /// The settings of the fixture's dispatches: this test's alone, whatever others run at once.
+  let settings: AlertDispatchSettings
+
+  init(checksInvariants: Bool = true) {
+    // The process-wide defaults, for dispatches a test makes without the fixture: every suite
+    // sets them alike.
     AlertDispatch.checksInvariants = true
     AlertDispatch.diagnosticHandler = { _ in }
+    settings = AlertDispatchSettings(checksInvariants: checksInvariants) { _ in }
     presenter = RecordingPresenter(transcript: transcript, clock: clock)
   }
 
@@ -27,6 +33,7 @@ final class Fixture {
     -> AlertDispatch
   {
     let dispatch = AlertDispatch(name: name, isVisible: visible, clock: clock)
+    dispatch.settings = settings
     if let parent {
       try! dispatch.setParent(parent)
     } else {

@@ -10,10 +10,7 @@ import Testing
 struct AppFlowTestingTests {
   @Test("With the checks on, a broken rule is reported after the next pass, naming the dispatch")
   func checksAfterEveryPassReportSentences() {
-    let checked = AlertDispatch.checksInvariants
-    defer { AlertDispatch.checksInvariants = checked }
-    AlertDispatch.checksInvariants = true
-    let sim = Simulator()
+    let sim = Simulator(settings: AlertDispatchSettings(checksInvariants: true) { _ in })
     let home = sim.window.setRoot(sim.screen("home"))
     home.dispatch.add(AlertRequest(id: "a"))
     #expect(sim.invariantViolations() == [])

@@ -13,9 +13,9 @@ final class SimFixture {
   /// A simulator whose windows are one domain each, or, with `linksByDefault: false`, whose
   /// every dispatch is a domain of its own (for tests of several domains side by side).
   init(transitionDuration: Duration = .milliseconds(350), linksByDefault: Bool = true) {
-    AlertDispatch.checksInvariants = true
-    AlertDispatch.diagnosticHandler = { _ in }
-    sim = Simulator(transitionDuration: transitionDuration, linksByDefault: linksByDefault)
+    sim = Simulator(
+      transitionDuration: transitionDuration, linksByDefault: linksByDefault,
+      settings: AlertDispatchSettings(checksInvariants: true) { _ in })
   }
 
   var window: Window { sim.window }

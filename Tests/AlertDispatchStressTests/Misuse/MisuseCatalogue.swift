@@ -14,8 +14,12 @@ final class MisuseBench {
 
   init() {
     presenter = RecordingPresenter(clock: clock)
-    AlertDispatch.checksInvariants = true
-    AlertDispatch.diagnosticHandler = { [weak self] event in
+  }
+
+  /// The settings a case runs in: the diagnostics it causes are the bench's, whatever other
+  /// cases run at once.
+  var settings: AlertDispatchSettings {
+    AlertDispatchSettings(checksInvariants: true) { [weak self] event in
       if case .diagnostic(let message) = event.kind { self?.diagnostics.append(message) }
     }
   }

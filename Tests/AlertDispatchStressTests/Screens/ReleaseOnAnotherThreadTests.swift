@@ -82,18 +82,19 @@ struct ReleaseOnAnotherThreadTests {
   @Test("A diagnostic about an alert whose dispatch is being released names no dispatch")
   func diagnosticWhileDispatchIsReleased() throws {
     var dispatches: [String] = []
-    AlertDispatch.diagnosticHandler = { dispatches.append($0.dispatch) }
-    defer { AlertDispatch.diagnosticHandler = { _ in } }
+    let settings = AlertDispatchSettings { dispatches.append($0.dispatch) }
     let clock = VirtualClock()
     let presenter = RecordingPresenter(clock: clock)
-    let box = ReleaseBox(AlertDispatch(name: "screen", clock: clock, presenter: presenter))
+    let box = withAlertDispatchSettings(settings) {
+      ReleaseBox(AlertDispatch(name: "screen", clock: clock, presenter: presenter))
+    }
     let handle = try box.withDispatch { $0.add(AlertRequest(id: "a")) }
     handle.cancel()
     #expect(handle.state.isEnded)
     dispatches = []
     #expect(box.releaseOnAnotherThread())
     #expect(handle.dispatch == nil)
-    handle.cancel()
+    withAlertDispatchSettings(settings) { handle.cancel() }
     #expect(dispatches == ["released"])
   }
 }
