@@ -93,6 +93,25 @@ struct DomainSnippets {
     #expect(home.explain("rate-us") == .waitingForDependencies(["daily-task"]))
   }
 
+  @Test func readyContent() {
+    var titles: [String] = []
+    let home = AlertDispatch(name: "home")
+    home.presenter = ClosurePresenter(present: { alert in
+      titles.append(alert.content.title)
+      return .presented
+    })
+    // snippet: ready-content
+    let offer = home.add(
+      AlertRequest(
+        id: "offer", readiness: .pending,
+        timing: AlertTiming(readinessDeadline: .seconds(5))))
+    // … the network answers with the offer …
+    offer.markReady(content: AlertContent(title: "50% off today", buttons: ["Later", "Show me"]))
+    // The presenter reads `offer.content` when it puts the alert up: "50% off today".
+    // end-snippet
+    #expect(titles == ["50% off today"])
+  }
+
   @Test func time() {
     // snippet: time
     let clock = VirtualClock()

@@ -43,7 +43,7 @@ struct GettingStartedSnippets {
     let toasts = AlertDispatch(name: "toasts")
     toasts.presenter = ClosurePresenter(
       present: { alert in
-        shown.append(alert.request.content.title)  // draw it
+        shown.append(alert.content.title)  // draw it
         return .presented
       },
       dismiss: { alert in

@@ -41,7 +41,7 @@ struct LaneStack {
     return visible.enumerated().map { index, entry in
       PresentedAlert(
         id: entry.alert.id, lane: entry.alert.request.lane.name,
-        content: entry.alert.request.content, isCovered: index < covered,
+        content: entry.alert.content, isCovered: index < covered,
         presentation: entry.presentation)
     }
   }

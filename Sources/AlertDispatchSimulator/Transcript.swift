@@ -18,10 +18,19 @@ public final class Transcript {
   public private(set) var times: [AlertInstant] = []
   /// The clock whose time stamps each line, if any.
   public let clock: (any AlertClock)?
+  /// How many of ``lines``, from the first, a test has asserted (see ``expect(_:_:)``).
+  public internal(set) var assertedCount = 0
+  /// Called when the transcript is released with lines no test asserted, with a message that
+  /// lists them, ready to paste (see ``unassertedLinesFailure()``); `nil` for nothing.
+  public var onUnassertedLines: (@MainActor (String) -> Void)?
 
   /// Creates an empty transcript; with a `clock`, each line is stamped with its time.
   public init(clock: (any AlertClock)? = nil) {
     self.clock = clock
+  }
+
+  isolated deinit {
+    if let onUnassertedLines, let failure = unassertedLinesFailure() { onUnassertedLines(failure) }
   }
 
   /// Appends a line.
@@ -34,6 +43,7 @@ public final class Transcript {
   public func clear() {
     lines.removeAll()
     times.removeAll()
+    assertedCount = 0
   }
 
   /// Returns the lines recorded since the last call and clears them.
@@ -58,8 +68,11 @@ public final class Transcript {
 
   /// `nil` when the lines are exactly `expected`; otherwise a readable line-by-line diff, with
   /// `-` for an expected line that is missing and `+` for a line that was not expected.
+  /// Every line counts as asserted once it matches.
   public func mismatch(_ expected: [String]) -> String? {
-    Transcript.diff(expected: expected, actual: lines)
+    let diff = Transcript.diff(expected: expected, actual: lines)
+    if diff == nil { assertedCount = lines.count }
+    return diff
   }
 
   /// A line-by-line diff of two transcripts, or `nil` when they are equal.

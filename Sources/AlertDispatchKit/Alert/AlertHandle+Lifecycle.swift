@@ -14,9 +14,18 @@ extension AlertHandle {
     owner?.emit(kind, alert: self)
   }
 
-  func applyMarkReady() {
+  func applyMarkReady(content: AlertContent?) {
+    let call = content == nil ? "markReady()" : "markReady(content:)"
     if case .ended(let outcome) = state {
-      return diagnose("markReady() on alert '\(id)' that already ended (\(outcome)); ignored")
+      return diagnose("\(call) on alert '\(id)' that already ended (\(outcome)); ignored")
+    }
+    if let content {
+      if hasGoneUp {
+        diagnose(
+          "\(call) on alert '\(id)' that is \(state), already up; its content is not changed")
+      } else {
+        readyContent = ReadyContent(content)
+      }
     }
     guard life.markReady() else { return }
     readinessTimer?.cancel()

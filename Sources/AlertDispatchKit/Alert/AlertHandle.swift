@@ -119,6 +119,12 @@ public final class AlertHandle {
 
   /// The request the alert was added with.
   public let request: AlertRequest
+  /// What the presenter shows: the request's ``AlertRequest/content``, or the content
+  /// ``markReady(content:)`` gave the alert before it went up. Presenters read this one.
+  public var content: AlertContent { readyContent?.content ?? request.content }
+  /// The content `markReady(content:)` gave, boxed: most alerts never get one, and the box
+  /// costs them a pointer where the content would cost them its whole size.
+  var readyContent: ReadyContent?
 
   /// The end of the alert's delay, if that is after `now`.
   func delayed(at now: AlertInstant) -> AlertInstant? {
@@ -158,7 +164,23 @@ public final class AlertHandle {
   /// Marking an alert that is already ready does nothing; marking an ended one reports a
   /// diagnostic.
   public func markReady() {
-    Engine.shared.perform { self.applyMarkReady() }
+    Engine.shared.perform { self.applyMarkReady(content: nil) }
+  }
+
+  /// Says the alert may show now, with the content the answer brought: the presenter reads it
+  /// as ``content`` when it puts the alert up.
+  ///
+  /// ```swift
+  /// let offer = home.add(AlertRequest(id: "offer", readiness: .pending))
+  /// // … the network answers …
+  /// offer.markReady(content: AlertContent(title: "50% off", buttons: ["Later", "Show me"]))
+  /// ```
+  ///
+  /// An alert that is already ready and waits in line takes the new content too. One that has
+  /// gone up keeps what the user sees: the content is not changed, with a diagnostic. Marking an
+  /// ended alert reports a diagnostic, as ``markReady()`` does.
+  public func markReady(content: AlertContent) {
+    Engine.shared.perform { self.applyMarkReady(content: content) }
   }
 
   /// Reports that the alert's UI is already gone, with the user's choice: the presenter calls
@@ -234,6 +256,13 @@ struct BlockerList: Equatable {
   mutating func remove(_ id: AlertID) {
     if let index = ids.firstIndex(of: id) { ids.remove(at: index) }
   }
+}
+
+/// The content an alert was given when it became ready (``AlertHandle/markReady(content:)``).
+final class ReadyContent {
+  let content: AlertContent
+
+  init(_ content: AlertContent) { self.content = content }
 }
 
 /// An alert held weakly, for a list that must not keep an ended alert alive.

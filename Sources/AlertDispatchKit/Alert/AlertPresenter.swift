@@ -46,7 +46,7 @@ public enum PresentationAnswer: Hashable, Sendable {
 ///
 /// ```swift
 /// dispatch.presenter = ClosurePresenter(
-///   present: { alert in showBanner(alert.request.content); return .presented },
+///   present: { alert in showBanner(alert.content); return .presented },
 ///   dismiss: { alert in removeBanner(); alert.didDismiss(result: .closed) }
 /// )
 /// ```

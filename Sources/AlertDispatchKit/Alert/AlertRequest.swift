@@ -37,7 +37,9 @@ public struct AlertRequest: Sendable, Equatable {
   public var duplicates: DuplicatePolicy
   /// Deadlines and durations; see ``AlertTiming``.
   public var timing: AlertTiming
-  /// What the presenter shows; AlertDispatch itself never reads it.
+  /// What the presenter shows, unless ``AlertHandle/markReady(content:)`` replaces it;
+  /// AlertDispatch itself never reads it. Presenters read ``AlertHandle/content``, which is
+  /// this or the replacement.
   public var content: AlertContent
   /// How often the alert may go up, counted in the domain's ``FrequencyPolicy``; `nil` for no
   /// cap. See ``FrequencyCap``.

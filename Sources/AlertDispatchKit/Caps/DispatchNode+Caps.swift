@@ -51,6 +51,31 @@ extension DispatchNode {
     }
   }
 
+  /// Makes sure no frequency policy set in this subtree is forgotten without a word: only the
+  /// root's policy counts caps and budgets. A root without one takes the first policy it finds
+  /// below it (so a policy set on a screen, or kept by a root that joined, is honoured); a
+  /// dispatch whose policy differs from the root's is reported, naming the root to set it on.
+  /// A dispatch whose policy is the root's is left alone: its policy is used. Called on a
+  /// dispatch whose policy was just set (`subtree` false, or true for a root: its descendants
+  /// are then checked against it), and on a subtree that joined a domain.
+  func settleFrequencyPolicies(subtree: Bool) {
+    let root = root
+    var stack: [DispatchNode] = [self]
+    while let node = stack.popLast() {
+      if subtree { stack.append(contentsOf: node.children.reversed()) }
+      guard node !== root, let policy = node.frequencyPolicy, policy !== root.frequencyPolicy
+      else { continue }
+      guard root.frequencyPolicy != nil else {
+        // The root's own `didSet` checks the rest of its domain against the policy it takes.
+        root.frequencyPolicy = policy
+        return
+      }
+      node.diagnose(
+        "frequencyPolicy of '\(node.name)' is not used: only the root of a domain counts caps and budgets, and '\(root.name)', the root of its domain, has another; set it on '\(root.name)'"
+      )
+    }
+  }
+
   /// The root's policy; a root without one gets an in-memory policy, with a diagnostic, so that
   /// caps still hold for as long as the root lives.
   private func resolvedFrequencyPolicy(for alert: AlertHandle) -> FrequencyPolicy {

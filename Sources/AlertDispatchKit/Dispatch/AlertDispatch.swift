@@ -155,7 +155,10 @@ public final class AlertDispatch {
   }
 
   /// Where this domain's frequency caps and category budgets are counted: ledger, wall clock,
-  /// app version, time zone, budgets. The root's value is used. A root without one gets an
+  /// app version, time zone, budgets. Only the root's value is used: set it on the root. One
+  /// set on a dispatch that has a parent, or kept by a root that joins another domain, becomes
+  /// the root's when the root has none; when the root has another, it is not used, and a
+  /// diagnostic names the dispatch and the root to set it on. A root without one gets an
   /// in-memory policy (with a diagnostic) when a capped alert first goes up.
   public var frequencyPolicy: FrequencyPolicy? {
     get { node.frequencyPolicy }

@@ -217,6 +217,7 @@ extension DispatchNode {
     parent = newParent
     if let newParent { newParent.children = newParent.children + [self] }
     stampJoined()
+    if newParent != nil { settleFrequencyPolicies(subtree: true) }
     let newRoot = root
     newRoot.rebuildDomain()
     if oldRoot !== newRoot { oldRoot.rebuildDomain() }

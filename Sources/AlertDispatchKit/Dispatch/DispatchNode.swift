@@ -76,6 +76,7 @@ final class DispatchNode {
       guard frequencyPolicy !== oldValue else { return }
       oldValue?.abandoned(by: self)
       frequencyPolicy?.adopted(by: self)
+      if parent != nil || frequencyPolicy != nil { settleFrequencyPolicies(subtree: parent == nil) }
     }
   }
 

@@ -82,6 +82,24 @@ extension MisuseCatalogue {
       #expect(a.state == .showing)
       return bench.diagnostics
     },
+    MisuseCase(
+      id: 61,
+      input:
+        "A `frequencyPolicy` on a dispatch that is not its domain's root, whose root has another (set there, or kept by a root that joins another domain)",
+      diagnostic:
+        "frequencyPolicy of 'home' is not used: only the root of a domain counts caps and budgets, and 'window', the root of its domain, has another; set it on 'window'"
+    ) { bench in
+      let window = bench.dispatch("window")
+      window.frequencyPolicy = FrequencyPolicy()
+      let home = bench.dispatch("home")
+      try home.setParent(window)
+      let ledger = InMemoryFrequencyLedger()
+      home.frequencyPolicy = FrequencyPolicy(ledger: ledger)
+      let reported = bench.diagnostics
+      home.add(AlertRequest(id: "a", cap: .onceEver()))
+      #expect(ledger.allRecords.isEmpty, "the root counts, in its own policy")
+      return reported
+    },
     MisuseCase(id: 34, input: "`explain(_:)` with an id nothing has", diagnostic: "not found") {
       bench in
       let home = bench.dispatch("home")

@@ -146,6 +146,16 @@ enum MisuseCatalogue {
       return bench.diagnostics
     },
     MisuseCase(
+      id: 62, input: "`markReady(content:)` on an alert that has gone up",
+      diagnostic:
+        "markReady(content:) on alert 'a' that is showing, already up; its content is not changed"
+    ) { bench in
+      let a = bench.dispatch("home").add(AlertRequest(id: "a", content: AlertContent(title: "up")))
+      a.markReady(content: AlertContent(title: "late"))
+      #expect(a.content.title == "up")
+      return bench.diagnostics
+    },
+    MisuseCase(
       id: 8, input: "`didFinishPresenting()` on an alert that is not presenting",
       diagnostic: "didFinishPresenting() on alert 'a' that is showing; ignored"
     ) { bench in
