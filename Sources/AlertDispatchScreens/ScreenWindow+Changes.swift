@@ -96,7 +96,7 @@ extension ScreenWindow {
     let removed = Array(layers[first...])
     modals.removeLast(removed.count)
     for modal in removed { modal.hostWindow = nil }
-    dismissing = removed
+    dismissing += removed
     let change = begin(from: before, removing: removed, in: isLinked ? dispatch : nil)
     if endsAtOnce { end(change) }
     return change
@@ -127,7 +127,7 @@ extension ScreenWindow {
   public func end(_ change: ScreenChange) {
     guard !change.isEnded else { return }
     change.isEnded = true
-    dismissing = []
+    dismissing.removeAll { modal in change.removed.contains { $0 === modal } }
     for screen in change.leaving { graph?.send(.didDisappear(screen)) }
     for screen in change.arriving where !screen.isClosed {
       graph?.send(.didAppear(screen))

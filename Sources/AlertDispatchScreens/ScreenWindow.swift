@@ -23,7 +23,7 @@ public final class ScreenWindow {
   /// Why the window takes no change now (such as a running transition), or `nil`: every call
   /// that changes its screens is refused with this reason while it is set.
   public var busyReason: String?
-  /// The modals whose dismissal has begun and not ended.
+  /// The modals whose dismissal has begun and not ended, first begun first.
   var dismissing: [ScreenNode] = []
 
   /// The graph, held weakly, as a screen holds it.

@@ -71,7 +71,27 @@ extension StressWorld {
     case .waitingBehind(let id):
       return ahead(id) { if case .retryingAfterRefusal = $0 { true } else { false } }
     case .queuedBehind(let id):
+      let couldInterrupt = domain.contains {
+        $0.request.lane.name == lane && $0.state.isVisible && $0.state != .dismissing
+          && $0.request.interruption != .never
+          && $0.request.priority.rawValue < alert.request.priority.rawValue
+      }
+      if !couldInterrupt { return "it could interrupt no alert in front" }
       return ahead(id) { if case .waitingForRoom = $0 { true } else { false } }
+    case .behind(let id):
+      return ahead(id) {
+        switch $0 {
+        case .minimumDisplay, .waitingForDismissal, .behind: true
+        default: false
+        }
+      }
+    case .ownerHidden(let name):
+      var current: AlertDispatch? = dispatch
+      while let node = current {
+        if node.name == name && !node.isVisible { return nil }
+        current = node.parent
+      }
+      return "no hidden dispatch '\(name)' holds it"
     case .paused(let name):
       return holdingPause(named: name, scope: .all, of: alert)
         ? nil : "no pause of '\(name)' holds it"

@@ -36,4 +36,52 @@ struct CoverRoundTripTests {
     #expect(f.onScreen == ["page"])
     #expect(window.dispatch.checkInvariants() == [])
   }
+
+  @Test("A coverer that a newcomer hides as the screen comes back takes its covered alert along")
+  func covererHiddenAsTheScreenComesBack() throws {
+    let f = GraphFixture()
+    let window = f.graph.window("main")
+    let feed = f.graph.screen("feed")
+    let me = f.graph.screen("me")
+    let tabs = f.graph.tabs("tabs", [feed, me])
+    try window.setRoot(tabs)
+    let page = feed.dispatch.add(AlertRequest(id: "page"))
+    let urgent = tabs.dispatch.add(AlertRequest(id: "urgent", priority: .high, style: .cover))
+    try tabs.select(me)
+    feed.dispatch.add(AlertRequest(id: "critical", priority: .critical))
+    f.lines()
+    try tabs.select(feed)
+    #expect(
+      f.lines() == [
+        "willDisappear @me", "willAppear @feed", "didDisappear @me", "didAppear @feed",
+        "hide urgent @tabs", "present critical @feed",
+      ])
+    #expect(page.state == .suspended && urgent.state == .suspended)
+    f.presenter.tap("critical", "OK")
+    #expect(f.lines() == ["tap critical OK", "restore page @feed", "restore urgent @tabs"])
+    #expect(tabs.dispatch.explain("page") == .covered(by: "urgent"))
+    #expect(window.dispatch.checkInvariants() == [])
+  }
+
+  @Test("A covered alert still away when its coverer comes back returns beneath it with its screen")
+  func coveredAlertAwayWhenTheCovererReturns() throws {
+    let f = GraphFixture()
+    let window = f.graph.window("main")
+    let feed = f.graph.screen("feed")
+    let me = f.graph.screen("me")
+    let tabs = f.graph.tabs("tabs", [feed, me])
+    try window.setRoot(tabs)
+    let page = feed.dispatch.add(AlertRequest(id: "page"))
+    tabs.dispatch.add(AlertRequest(id: "urgent", priority: .high, style: .cover))
+    try tabs.select(me)
+    let critical = tabs.dispatch.add(AlertRequest(id: "critical", priority: .critical))
+    f.lines()
+    f.presenter.tap("critical", "OK")
+    #expect(f.lines() == ["tap critical OK", "restore urgent @tabs"])
+    #expect(page.state == .suspended && critical.endedOutcome == .dismissed("OK"))
+    try tabs.select(feed)
+    #expect(f.lines().suffix(1) == ["restore page @feed"])
+    #expect(tabs.dispatch.explain("page") == .covered(by: "urgent"))
+    #expect(window.dispatch.checkInvariants() == [])
+  }
 }

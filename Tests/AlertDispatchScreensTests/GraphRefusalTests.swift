@@ -139,4 +139,20 @@ struct GraphRefusalTests {
     #expect(tabs.dispatch.parent === other.dispatch && tabs.isLinked, "linking is recursive")
     #expect(tabs.tabs[0].dispatch.parent === tabs.dispatch && !window.isLinked)
   }
+
+  @Test("A change that ends meanwhile does not end a dismissal still running")
+  func overlappingChanges() throws {
+    let f = GraphFixture()
+    let window = f.graph.window("main")
+    let home = f.graph.screen("home")
+    let nav = f.graph.navigation("nav", root: home)
+    try window.setRoot(nav)
+    let sheet = f.graph.screen("sheet")
+    try window.present(sheet, from: home)
+    let dismissal = try window.dismiss(from: sheet, endsAtOnce: false)
+    try nav.push(f.graph.screen("detail"))
+    #expect(!sheet.isClosed && nav.inactiveReason == "sheet is presented over it")
+    window.end(dismissal)
+    #expect(sheet.isClosed && nav.inactiveReason == nil)
+  }
 }

@@ -143,6 +143,7 @@ extension Arbiter {
     }
     // A lane's whole line leaves nothing more to read: the plan cannot ask for more.
     guard let plan = try? plan(PassInput(now: now, lanes: [lane])) else { return .eligible }
-    return plan.reason(for: candidate.alert, at: place, inLane: 0)
+    return plan.reason(
+      for: candidate.alert, priority: candidate.priority, at: place, inLane: 0)
   }
 }

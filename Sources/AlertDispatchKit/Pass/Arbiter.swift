@@ -201,13 +201,12 @@ struct Arbiter {
     }
     var front: [Front] = []
     var uncovering: [PassInput.Shown] = []
-    for shown in lane.shown where !isLeaving(shown.alert) && !shown.isDismissing {
-      // What was hidden beneath an alert that stayed up comes back beneath it with its screen.
-      for beneath in shown.beneath {
-        decide(.restore(beneath.alert), stamp: beneath.upStamp)
-        decide(.cover(beneath.alert, by: beneath.coverer))
-        broughtBack.insert(beneath.alert)
-      }
+    // What was hidden beneath an alert that stayed up comes back beneath it with its screen,
+    // once the lane is planned, unless the plan takes that alert down: it is not read as a
+    // candidate meanwhile.
+    let stayedUp = lane.shown.filter { !isLeaving($0.alert) && !$0.isDismissing }
+    for shown in stayedUp {
+      for beneath in shown.beneath { broughtBack.insert(beneath.alert) }
     }
     for shown in lane.shown where !isLeaving(shown.alert) {
       switch shown.cover {
@@ -238,7 +237,27 @@ struct Arbiter {
         plan.isFinal = false
       }
     }
-    return readCandidates(of: lane, front: &front)
+    guard readCandidates(of: lane, front: &front) else { return false }
+    for shown in stayedUp where !shown.beneath.isEmpty && !takesDown(shown.alert) {
+      for beneath in shown.beneath {
+        decide(.restore(beneath.alert), stamp: beneath.upStamp)
+        decide(.cover(beneath.alert, by: beneath.coverer))
+      }
+    }
+    return true
+  }
+
+  /// Whether the plan of the lane being planned hides `alert` or takes it down.
+  private func takesDown(_ alert: AlertRef) -> Bool {
+    decided.contains { entry in
+      guard entry.lane == planning else { return false }
+      switch entry.decision {
+      case .suspend(let ref), .suspendBeneath(let ref, _), .dismiss(let ref, _), .end(let ref, _):
+        return ref == alert
+      default:
+        return false
+      }
+    }
   }
 
   /// Rules 3 to 7 over the lane's candidates, in line order, with `front` the alerts in front.
@@ -248,11 +267,20 @@ struct Arbiter {
   /// the line goes on.
   private mutating func readCandidates(of lane: PassInput.Lane, front: inout [Front]) -> Bool {
     let capacity = lane.capacity
-    /// The reason of the candidates from `next` on, which the plan does not read.
-    func stop(from next: Int, _ reason: AlertExplanation) -> Bool {
-      if next < lane.candidates.count {
-        plan.unread.append(PassPlan.Unread(lane: planning, from: next, reason: reason))
+    /// The reason of the candidates from `next` on, which the plan does not read; with
+    /// `ifCouldPreempt`, that reason only for those that could take a front alert's place, and
+    /// the full lane's for the others.
+    func stop(from next: Int, _ reason: AlertExplanation, ifCouldPreempt: Bool = false) -> Bool {
+      guard next < lane.candidates.count else { return true }
+      var unread = PassPlan.Unread(lane: planning, from: next, reason: reason)
+      if ifCouldPreempt {
+        unread.onlyAbove =
+          front.filter {
+            !$0.isDismissing && $0.interruption != .never
+          }.map(\.priority).min()
+        unread.otherwise = fullLane()
       }
+      plan.unread.append(unread)
       return true
     }
     /// Why a candidate waits in the lane, full with `front`, none of which it may preempt.
@@ -303,7 +331,7 @@ struct Arbiter {
       if candidate.preemption == .wait {
         plan.waiting.append(
           PassPlan.Waiting(alert: candidate.alert, reason: .waitingForRoom(front.map(\.alert.id))))
-        return stop(from: next, .queuedBehind(candidate.alert.id))
+        return stop(from: next, .queuedBehind(candidate.alert.id), ifCouldPreempt: true)
       }
       if endsCapped(candidate) { continue }
       // Rule 5 waits for the minimum display time of the alerts it would take down: when none
@@ -318,7 +346,7 @@ struct Arbiter {
               alert: candidate.alert, reason: .minimumDisplay(of: freed.alert, until: freed.until)))
           plan.wake(at: freed.until)
         }
-        return stop(from: next, .behind(candidate.alert.id))
+        return stop(from: next, .behind(candidate.alert.id), ifCouldPreempt: true)
       }
       guard preempt(front[victim], by: candidate, in: lane) else {
         // It goes up once its victim is gone: the lane is planned again then.

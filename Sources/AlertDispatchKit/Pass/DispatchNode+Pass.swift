@@ -90,8 +90,9 @@ extension DispatchNode {
     // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
     if alert.isLeaving { return }
     guard alert.life.restore() else { return }
-    // What lay beneath it came back with it, or comes back in its own turn.
-    alert.hiddenBeneath = []
+    // What lay beneath it came back with it (restored first); what could not (its screen away,
+    // or paused) stays listed, and comes back beneath it with its screen.
+    alert.hiddenBeneath = alert.hiddenBeneath.filter { $0.state.isSuspended }
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     alert.updateQueueMembership()

@@ -75,20 +75,39 @@ struct PassPlan: Equatable, Sendable {
     /// The place in the lane's ``PassInput/Lane/candidates`` of the first candidate not read.
     var from: Int
     var reason: AlertExplanation
+    /// For a reason that holds only the candidates that could take a front alert's place (one
+    /// ahead waits for room, or for a minimum display time): the lowest priority in front that
+    /// may be interrupted, and the reason of the candidates that could not.
+    var onlyAbove: Int?
+    var otherwise: AlertExplanation?
+
+    /// The reason of an unread candidate of `priority`.
+    func reason(at priority: Int) -> AlertExplanation {
+      guard let otherwise else { return reason }
+      guard let onlyAbove, priority > onlyAbove else { return otherwise }
+      return reason
+    }
   }
 
-  /// What the plan says of the candidate `alert`, at `place` in the line of the lane at
-  /// `lane`: the reason it stays down, whether the plan read it or stopped before it; or
+  /// What the plan says of the candidate `alert`, of `priority`, at `place` in the line of the
+  /// lane at `lane`: the reason it stays down, whether the plan read it or stopped before it; or
   /// ``AlertExplanation/capped(_:)`` when the plan ends it by its cap, and
   /// ``AlertExplanation/eligible`` when the plan puts it up.
-  func reason(for alert: AlertRef, at place: Int, inLane lane: Int) -> AlertExplanation {
-    for decision in decisions where decision.names(alert) {
-      if case .end(_, .cancelled(.frequencyCapped(let text))) = decision { return .capped(text) }
-      return .eligible
+  func reason(for alert: AlertRef, priority: Int, at place: Int, inLane lane: Int)
+    -> AlertExplanation
+  {
+    for decision in decisions {
+      switch decision {
+      case .present(let ref) where ref == alert: return .eligible
+      case .restore(let ref) where ref == alert: return .eligible
+      case .end(let ref, .cancelled(.frequencyCapped(let text))) where ref == alert:
+        return .capped(text)
+      default: continue
+      }
     }
     if let waiting = waiting.first(where: { $0.alert == alert }) { return waiting.reason }
     if let unread = unread.first(where: { $0.lane == lane && place >= $0.from }) {
-      return unread.reason
+      return unread.reason(at: priority)
     }
     return .eligible
   }

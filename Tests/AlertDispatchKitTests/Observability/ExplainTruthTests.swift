@@ -49,4 +49,18 @@ struct ExplainTruthTests {
     #expect(home.explain("later") == .behind("urgent"))
     #expect("\(home.explain("later"))" == "waiting behind urgent in line")
   }
+
+  @Test("Behind an alert that waits for room, only those that could interrupt are queued behind it")
+  func queuedBehindOnlyThoseThatCouldInterrupt() {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let home = AlertDispatch(name: "home", clock: clock, presenter: presenter)
+    home.add(AlertRequest(id: "front"))
+    home.add(AlertRequest(id: "patient", priority: .critical, preemption: .wait))
+    home.add(AlertRequest(id: "urgent", priority: .high))
+    home.add(AlertRequest(id: "low", priority: .low))
+    #expect(home.explain("patient") == .waitingForRoom(["front"]))
+    #expect(home.explain("urgent") == .queuedBehind("patient"))
+    #expect(home.explain("low") == .outranked(by: ["front"]))
+  }
 }
