@@ -20,17 +20,18 @@
 ///   (``restoreInUpOrder()``) and across lanes (``interleaveLanes()``).
 /// - Rule 7 (refusal): a candidate waiting out a retry stops its lane (``planLane(_:)``).
 /// - Show now or drop: the plan that settles a pass ends the alerts that had to go up in it and
-///   does not put up (``endNotShownAtOnce()``).
+///   does not put up (``endNotShownAtOnce()``, in Arbiter+Settle.swift).
 struct Arbiter {
-  private let input: PassInput
-  private var plan = PassPlan()
+  // The input, the plan and the decisions are read and changed by the arbiter's other files.
+  let input: PassInput
+  var plan = PassPlan()
   /// The shows the plan's presentations add, by ledger key (caps count them).
   private var plannedShows: [String: Int] = [:]
   /// The decisions of every lane, each with its lane and the stamp that orders it across lanes
   /// (``interleaveLanes()``); a lane's in the order its plan makes them. The lanes are planned
   /// one after another, so the lane being planned has the last ones; the ends decided once every
   /// lane is planned come after all of them.
-  private var decided: [(lane: Int, decision: PassDecision, stamp: UInt64?)] = []
+  var decided: [(lane: Int, decision: PassDecision, stamp: UInt64?)] = []
   /// The index of the lane being planned.
   private var planning = 0
   /// The suspended alerts the plan brings back beneath their coverers: read again in their own
@@ -66,57 +67,6 @@ struct Arbiter {
   /// again or leaves the screen, is when it last went up.
   private mutating func decide(_ decision: PassDecision, stamp: UInt64? = nil) {
     decided.append((planning, decision, stamp))
-  }
-
-  /// Ends the alerts that go up now or end (``PassInput/Lane/showNow``) that this plan, the one
-  /// that settles the pass, does not put up: whatever keeps them down — the line, the lane, rule
-  /// 3 — they could not go up at once. An alert that waits only for the alerts leaving its lane
-  /// (one it preempted, one the user closed) is not ended: it goes up once they are gone, unless
-  /// the pass then finds another in its way. A plan that is not final leaves them be: the plan
-  /// after it decides.
-  private mutating func endNotShownAtOnce() {
-    // By index: a lane is a large value, and most have no such alert.
-    for index in input.lanes.indices where !input.lanes[index].showNow.isEmpty {
-      for alert in input.lanes[index].showNow {
-        if names(alert, in: index) || waitsForLeaving(alert) { continue }
-        decided.append((index, .end(alert, .cancelled(.notShownAtOnce)), nil))
-        // Ending an alert frees the alerts that wait on it: plan again once it has ended.
-        plan.isFinal = false
-      }
-    }
-  }
-
-  /// Ends the alerts that wait over their lane's limit (``overflowing(_:leaving:)``) once this
-  /// plan, the one that settles the pass, put up or ended what it does. Neither a plan that is
-  /// not final nor an alert that waits only for the alerts leaving its lane counts: the alert
-  /// goes up once they are gone (the one that preempted them with policy cancel, say).
-  private mutating func endOverflow() {
-    for index in input.lanes.indices where !input.lanes[index].waiting.isEmpty {
-      let lane = input.lanes[index]
-      let leaving = Set(
-        lane.waiting.map(\.alert).filter { alert in
-          names(alert, in: index) || waitsForLeaving(alert)
-        })
-      for alert in Arbiter.overflowing(lane, leaving: leaving) {
-        decided.append((index, .end(alert, .cancelled(.overflow)), nil))
-        // Ending an alert frees the alerts that wait on it: plan again once it has ended.
-        plan.isFinal = false
-      }
-    }
-  }
-
-  /// Whether a decision of the lane at `index` puts `alert` up, takes it down or ends it.
-  private func names(_ alert: AlertRef, in index: Int) -> Bool {
-    decided.contains { $0.lane == index && $0.decision.names(alert) }
-  }
-
-  /// Whether the plan holds `alert` back only for the alerts leaving its lane: it goes up once
-  /// they are gone.
-  private func waitsForLeaving(_ alert: AlertRef) -> Bool {
-    plan.waiting.contains { waiting in
-      guard waiting.alert == alert, case .waitingForDismissal = waiting.reason else { return false }
-      return true
-    }
   }
 
   /// Puts the restores of the lane just planned in the order their alerts last went up, so that
