@@ -2,10 +2,11 @@ import AlertDispatchKit
 import AlertDispatchSimulator
 import Testing
 
-/// Seed 002: a FIFO queue of permission alerts over `present`, and the bugs its author lists.
+/// Permission alerts one after the other, as a hand-written FIFO queue over `present` shows them,
+/// and the bugs such a queue has: each is a test here.
 @MainActor
-@Suite("Seed 002: permission alerts one after the other", .timeLimit(.minutes(1)))
-struct Seed002Tests {
+@Suite("A permission queue: alerts one after the other", .timeLimit(.minutes(1)))
+struct PermissionQueueTests {
   /// A navigation container with `home` on the window, the transcript cleared.
   func home(_ f: SimFixture) -> (NavigationContainer, Screen) {
     let home = f.sim.screen("home")

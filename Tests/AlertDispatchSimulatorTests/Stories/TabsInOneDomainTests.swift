@@ -2,12 +2,11 @@ import AlertDispatchKit
 import AlertDispatchSimulator
 import Testing
 
-/// Seed 004: navVC → tabVC(vc1, vc2, vc3), with a tab-level alert and page alerts that must be
-/// arbitrated together. The simulator links the subtree with one call, instead of the seed's
-/// hand-written parent links and provider.
+/// navVC → tabVC(vc1, vc2, vc3), with a tab-level alert and page alerts that must be arbitrated
+/// together. The window links the subtree, with no hand-written parent links or provider.
 @MainActor
-@Suite("Seed 004: tabs in one domain", .timeLimit(.minutes(1)))
-struct Seed004TabTests {
+@Suite("Tabs in one domain", .timeLimit(.minutes(1)))
+struct TabsInOneDomainTests {
   struct App {
     let nav: NavigationContainer
     let tabs: TabContainer
