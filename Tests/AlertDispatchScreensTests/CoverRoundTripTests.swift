@@ -7,8 +7,17 @@ import Testing
 @MainActor
 @Suite("Screen graph: a covered alert's round trip", .timeLimit(.minutes(1)))
 struct CoverRoundTripTests {
-  @Test("A covered alert whose screen alone left and came back returns beneath its coverer")
-  func coveredAlertReturnsBeneathItsCoverer() throws {
+  /// A window whose tab container shows `urgent`, in style cover, over `page` on the `feed` tab.
+  struct CoveredPage {
+    let window: ScreenWindow
+    let feed: ScreenNode
+    let me: ScreenNode
+    let tabs: ScreenNode
+    let page: AlertHandle
+    let urgent: AlertHandle
+  }
+
+  static func coveredPage() throws -> (GraphFixture, CoveredPage) {
     let f = GraphFixture()
     let window = f.graph.window("main")
     let feed = f.graph.screen("feed")
@@ -17,6 +26,17 @@ struct CoverRoundTripTests {
     try window.setRoot(tabs)
     let page = feed.dispatch.add(AlertRequest(id: "page"))
     let urgent = tabs.dispatch.add(AlertRequest(id: "urgent", priority: .high, style: .cover))
+    return (
+      f, CoveredPage(window: window, feed: feed, me: me, tabs: tabs, page: page, urgent: urgent)
+    )
+  }
+
+  @Test("A covered alert whose screen alone left and came back returns beneath its coverer")
+  func coveredAlertReturnsBeneathItsCoverer() throws {
+    let (f, app) = try Self.coveredPage()
+    let (window, feed, me, tabs, page, urgent) = (
+      app.window, app.feed, app.me, app.tabs, app.page, app.urgent
+    )
     #expect(f.onScreen == ["page", "urgent"])
     f.lines()
 
@@ -39,14 +59,10 @@ struct CoverRoundTripTests {
 
   @Test("A coverer that a newcomer hides as the screen comes back takes its covered alert along")
   func covererHiddenAsTheScreenComesBack() throws {
-    let f = GraphFixture()
-    let window = f.graph.window("main")
-    let feed = f.graph.screen("feed")
-    let me = f.graph.screen("me")
-    let tabs = f.graph.tabs("tabs", [feed, me])
-    try window.setRoot(tabs)
-    let page = feed.dispatch.add(AlertRequest(id: "page"))
-    let urgent = tabs.dispatch.add(AlertRequest(id: "urgent", priority: .high, style: .cover))
+    let (f, app) = try Self.coveredPage()
+    let (window, feed, me, tabs, page, urgent) = (
+      app.window, app.feed, app.me, app.tabs, app.page, app.urgent
+    )
     try tabs.select(me)
     feed.dispatch.add(AlertRequest(id: "critical", priority: .critical))
     f.lines()
@@ -65,14 +81,8 @@ struct CoverRoundTripTests {
 
   @Test("A covered alert still away when its coverer comes back returns beneath it with its screen")
   func coveredAlertAwayWhenTheCovererReturns() throws {
-    let f = GraphFixture()
-    let window = f.graph.window("main")
-    let feed = f.graph.screen("feed")
-    let me = f.graph.screen("me")
-    let tabs = f.graph.tabs("tabs", [feed, me])
-    try window.setRoot(tabs)
-    let page = feed.dispatch.add(AlertRequest(id: "page"))
-    tabs.dispatch.add(AlertRequest(id: "urgent", priority: .high, style: .cover))
+    let (f, app) = try Self.coveredPage()
+    let (window, feed, me, tabs, page) = (app.window, app.feed, app.me, app.tabs, app.page)
     try tabs.select(me)
     let critical = tabs.dispatch.add(AlertRequest(id: "critical", priority: .critical))
     f.lines()

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Stand-ins for Apple's SDK: their names and shapes are Apple's, not this project's API.)
 // Stand-in for Apple's Darwin module (the C library and its Swift overlay), for
 // Scripts/apple-typecheck.sh. Declarations only: this is type-checked against, never linked or
 // run, so the values of the constants are Darwin's but the bodies do nothing.

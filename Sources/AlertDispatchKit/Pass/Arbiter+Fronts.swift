@@ -5,7 +5,7 @@
 /// still owes time.
 extension Arbiter {
   /// An alert in front of a lane while it is planned: one already up, or one the plan puts up.
-  struct Front {
+  struct Front: Hashable, Sendable {
     var alert: AlertRef
     var priority: Int
     var upStamp: UInt64

@@ -224,10 +224,7 @@ struct Arbiter {
       guard next < lane.candidates.count else { return true }
       var unread = PassPlan.Unread(lane: planning, from: next, reason: reason)
       if ifCouldPreempt {
-        unread.onlyAbove =
-          front.filter {
-            !$0.isDismissing && $0.interruption != .never
-          }.map(\.priority).min()
+        unread.front = front
         unread.otherwise = fullLane()
       }
       plan.unread.append(unread)

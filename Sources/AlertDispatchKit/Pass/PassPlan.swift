@@ -76,16 +76,17 @@ struct PassPlan: Equatable, Sendable {
     var from: Int
     var reason: AlertExplanation
     /// For a reason that holds only the candidates that could take a front alert's place (one
-    /// ahead waits for room, or for a minimum display time): the lowest priority in front that
-    /// may be interrupted, and the reason of the candidates that could not.
-    var onlyAbove: Int?
+    /// ahead waits for room, or for a minimum display time): the alerts in front, and the
+    /// reason of the candidates that may interrupt none of them (rule 5).
+    var front: [Arbiter.Front] = []
     var otherwise: AlertExplanation?
 
     /// The reason of an unread candidate of `priority`.
     func reason(at priority: Int) -> AlertExplanation {
-      guard let otherwise else { return reason }
-      guard let onlyAbove, priority > onlyAbove else { return otherwise }
-      return reason
+      guard let otherwise, Arbiter.weakestInterruptible(in: front, below: priority) == nil else {
+        return reason
+      }
+      return otherwise
     }
   }
 
