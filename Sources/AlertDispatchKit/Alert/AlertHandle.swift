@@ -60,9 +60,6 @@ public final class AlertHandle {
   /// The ids this one waits for: of unfinished alerts, and while ``awaitsUnadded``, of alerts
   /// not added yet.
   var blockedBy = BlockerList()
-  /// Whether dependencies that no alert of the domain has had yet still hold the alert back:
-  /// from its add, if its request ``AlertRequest/waitsForUnadded``, until its readiness deadline.
-  var awaitsUnadded: Bool
   var firstUpStamp: UInt64 = 0
   /// Whether a presenter has put the alert up at least once, ended or not (for the stress
   /// tool's checks).
@@ -123,6 +120,10 @@ public final class AlertHandle {
 
   /// The request the alert was added with.
   public let request: AlertRequest
+  // Declared right after the request, so that it fills the request's last word.
+  /// Whether dependencies that no alert of the domain has had yet still hold the alert back:
+  /// from its add, if its request ``AlertRequest/waitsForUnadded``, until its readiness deadline.
+  var awaitsUnadded: Bool
   /// What the presenter shows: the request's ``AlertRequest/content``, or the content
   /// ``markReady(content:)`` gave the alert before it went up. Presenters read this one.
   public var content: AlertContent { readyContent?.content ?? request.content }
