@@ -18,31 +18,8 @@ public struct AlertRequest: Sendable, Equatable {
   /// Ids of alerts that must end (dismissed or cancelled) before this one may show.
   ///
   /// They are looked up over the whole domain tree. An id that names no unfinished alert of the
-  /// domain does not block, unless ``waitsForUnadded`` is set.
+  /// domain does not block.
   public var dependencies: [AlertID]
-  /// Whether a dependency that no alert of the domain has had yet holds this alert back until
-  /// one is added with that id and ends, or until the ``AlertTiming/readinessDeadline`` passes,
-  /// which such a request must set (default `false`: an id that names no unfinished alert does
-  /// not block).
-  ///
-  /// For an alert added before the one it must follow, such as a permission prompt added at
-  /// launch that must come after onboarding, which other code adds a moment later, if at all:
-  ///
-  /// ```swift
-  /// dispatch.add(
-  ///   AlertRequest(
-  ///     id: "push-permission", after: ["onboarding"], waitsForUnadded: true,
-  ///     timing: AlertTiming(readinessDeadline: .seconds(5))))
-  /// ```
-  ///
-  /// A dependency counts as done once an alert with its id ended in the domain, before or after
-  /// this request was added, whatever its outcome. When the readiness deadline passes, the alert
-  /// stops waiting for the ids still not added and competes as usual (it still waits for those
-  /// that are unfinished). A pending alert that is not ready by then ends as
-  /// ``CancellationReason/readinessTimedOut``, as always. To know an id ended, each dispatch
-  /// remembers the ids its alerts ended with, except generated ones (``AlertID/generated()``),
-  /// for as long as the dispatch lives.
-  public var waitsForUnadded: Bool
   /// The exclusion group the alert competes in.
   public var lane: AlertLane
   /// What happens to this alert when a strictly higher one wants its place.
@@ -113,7 +90,6 @@ public struct AlertRequest: Sendable, Equatable {
     id: AlertID? = nil,
     priority: AlertPriority = .normal,
     after dependencies: [AlertID] = [],
-    waitsForUnadded: Bool = false,
     lane: AlertLane = .modal,
     interruption: InterruptionPolicy = .suspend,
     preemption: PreemptionPolicy = .preempt,
@@ -132,7 +108,6 @@ public struct AlertRequest: Sendable, Equatable {
     self.id = id ?? .generated()
     self.priority = priority
     self.dependencies = dependencies
-    self.waitsForUnadded = waitsForUnadded
     self.lane = lane
     self.interruption = interruption
     self.preemption = preemption
@@ -157,9 +132,6 @@ public struct AlertRequest: Sendable, Equatable {
     if let error = lane.validationError { return error }
     if let error = cap?.validationError(alertID: id) { return error }
     if category?.isEmpty == true { return "category is empty" }
-    if waitsForUnadded && !dependencies.isEmpty && timing.readinessDeadline == nil {
-      return "waiting for dependencies not added yet needs a readiness deadline"
-    }
     return timing.validationError
   }
 }

@@ -4,13 +4,13 @@
 ///
 /// ```swift
 /// do {
-///   let scenario = try Scenario.parse(text, file: "story.scenario")
+///   let lines = try ScenarioFormat.parse(text, file: "story.scenario")
 /// } catch {
 ///   print(error)  // story.scenario:12: unknown screen 'setings'
 /// }
 /// ```
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The file name given to ``Scenario/parse(_:file:)``.
+  /// The file name given to ``ScenarioFormat/parse(_:file:)``.
   public var file: String
   /// The 1-based line of the mistake.
   public var line: Int
