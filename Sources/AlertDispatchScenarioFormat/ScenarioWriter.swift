@@ -75,7 +75,8 @@ enum ScenarioWriter {
     case .cancel(let name): return ["cancel", name]
     case .cancelAll(let owner, let subtree, let selection):
       return ["cancel-all", owner] + flag(subtree, "subtree") + selections(selection)
-    case .dismiss(let name, let result): return ["dismiss", name] + (result.map { [word($0)] } ?? [])
+    case .dismiss(let name, let result):
+      return ["dismiss", name] + (result.map { [word($0)] } ?? [])
     case .push(let nav, let screen, let animated): return ["push", nav, screen] + flag(animated)
     case .pop(let nav, let animated): return ["pop", nav] + flag(animated)
     case .popToRoot(let nav, let animated): return ["pop-to-root", nav] + flag(animated)
@@ -99,7 +100,8 @@ enum ScenarioWriter {
       return ["pause", owner] + scoped + (token.map { ["as", $0] } ?? [])
     case .release(let token): return ["release", token]
     case .resume(let name): return ["resume", name]
-    case .refuse(let reason): return reason.map { ["refuse", "on", quoted($0)] } ?? ["refuse", "off"]
+    case .refuse(let reason):
+      return reason.map { ["refuse", "on", quoted($0)] } ?? ["refuse", "off"]
     case .advance(let duration): return ["advance", spelled(duration)]
     case .mark(let text): return ["mark", sentence(text)]
     case .relaunch(let after, let version):

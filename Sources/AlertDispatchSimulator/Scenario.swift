@@ -92,7 +92,8 @@ public struct Scenario: Sendable, Hashable {
       after: alert.dependencies.map { AlertID($0) }, lane: lane(alert.lane),
       interruption: alert.interruption, preemption: alert.preemption, style: alert.style,
       readiness: alert.readiness, duplicates: alert.duplicates, timing: alert.timing,
-      content: AlertContent(title: alert.title ?? alert.id, message: alert.message,
+      content: AlertContent(
+        title: alert.title ?? alert.id, message: alert.message,
         buttons: alert.buttons),
       cap: alert.cap, category: alert.category, offstage: alert.offstage,
       ignoresPause: alert.ignoresPause, placement: alert.placement,

@@ -50,7 +50,9 @@ struct ScenarioEmitter {
     var statements: [ScenarioStatement] = []
     var unwritable = 0
     func emit(_ step: StressStep, inSetup: Bool) {
-      if isWritable(step, writable, inSetup: inSetup), let statement = step.statement(inSetup: inSetup) {
+      if isWritable(step, writable, inSetup: inSetup),
+        let statement = step.statement(inSetup: inSetup)
+      {
         statements.append(statement)
       } else if !step.isReadOnly {
         unwritable += 1

@@ -51,7 +51,8 @@ enum StressStep: Hashable, Sendable {
       .cancelAll(name, subtree: subtree, selection)
     case .dismiss(let name): .dismiss(name, result: nil)
     case .root(let window, let screen): .root(window: window, screen: screen)
-    case .push(let nav, let screen, let animated): .push(nav: nav, screen: screen, animated: animated)
+    case .push(let nav, let screen, let animated):
+      .push(nav: nav, screen: screen, animated: animated)
     case .pop(let nav, let animated): .pop(nav: nav, animated: animated)
     case .popToRoot(let nav, let animated): .popToRoot(nav: nav, animated: animated)
     case .setStack(let nav, let screens, let animated):

@@ -11,7 +11,9 @@ struct RoundTripTests {
     #expect(ScenarioFiles.all.contains("Examples/Scenarios/home-popups.scenario"))
   }
 
-  @Test("every scenario file of the repository reads back as itself once written", arguments: ScenarioFiles.all)
+  @Test(
+    "every scenario file of the repository reads back as itself once written",
+    arguments: ScenarioFiles.all)
   func everyFileRoundTrips(_ path: String) throws {
     let read = try ScenarioFormat.parse(try ScenarioFiles.text(path), file: path)
     let statements = read.map(\.statement)
@@ -42,7 +44,9 @@ struct RoundTripTests {
       .lane(AlertLane("toast", capacity: .limited(2), minimumGap: .milliseconds(150))),
       .budget("promo", FrequencyBudget(2, per: .launch)),
       .alert(promo),
-      .reaction(alert: "promo", outcome: "dismissed(OK)", action: .push(nav: "nav", screen: "settings", animated: true)),
+      .reaction(
+        alert: "promo", outcome: "dismissed(OK)",
+        action: .push(nav: "nav", screen: "settings", animated: true)),
       .at(.zero),
       .action(.add("promo")),
       .action(.pause("home", .lane("toast"), token: "t")),
@@ -66,7 +70,9 @@ struct RoundTripTests {
     let text = "# story\nscreen home  # the first screen\nat 0ms\n  #   indented\n"
     let read = try ScenarioFormat.parse(text, file: "comments")
     #expect(
-      read.map(\.statement) == [.comment("story"), .screens(["home"]), .at(.zero), .comment("  indented")])
+      read.map(\.statement) == [
+        .comment("story"), .screens(["home"]), .at(.zero), .comment("  indented"),
+      ])
     #expect(read.map(\.line) == [1, 2, 3, 4])
   }
 

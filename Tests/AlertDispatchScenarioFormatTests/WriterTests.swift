@@ -4,10 +4,12 @@ import Testing
 
 @Suite("The writer writes only what reads back")
 struct WriterTests {
-  @Test("durations are written in the shortest exact form", arguments: [
-    (Duration.zero, "0ms"), (.milliseconds(1500), "1500ms"), (.nanoseconds(1), "0.000000001s"),
-    (.microseconds(2500), "0.0025s"), (.seconds(2_000_000), "33333m20s"),
-  ])
+  @Test(
+    "durations are written in the shortest exact form",
+    arguments: [
+      (Duration.zero, "0ms"), (.milliseconds(1500), "1500ms"), (.nanoseconds(1), "0.000000001s"),
+      (.microseconds(2500), "0.0025s"), (.seconds(2_000_000), "33333m20s"),
+    ])
   func durationsAreExact(_ duration: Duration, _ expected: String) {
     let written = ScenarioFormat.format(duration)
     if let written { #expect(ScenarioFormat.duration(written) == duration) }
@@ -66,7 +68,12 @@ struct WriterTests {
 
   @Test("one statement's text is what the file holds for it, unchecked")
   func lineOfOneStatement() {
-    #expect(ScenarioFormat.line(.action(.present(over: "home", modal: "m", style: .fullScreen, animated: true))) == "present home m full-screen animated")
-    #expect(ScenarioFormat.line(.action(.cancelAll("home", subtree: true, .priorityAtMost(.low)))) == "cancel-all home subtree priority-at-most low")
+    #expect(
+      ScenarioFormat.line(
+        .action(.present(over: "home", modal: "m", style: .fullScreen, animated: true)))
+        == "present home m full-screen animated")
+    #expect(
+      ScenarioFormat.line(.action(.cancelAll("home", subtree: true, .priorityAtMost(.low))))
+        == "cancel-all home subtree priority-at-most low")
   }
 }
