@@ -100,8 +100,8 @@ let package = Package(
     .testTarget(
       name: "DocSnippetsTests",
       dependencies: [
-        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScreens",
-        "AlertDispatchSimulator",
+        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScenarioFormat",
+        "AlertDispatchScreens", "AlertDispatchSimulator",
       ],
       path: "Docs/Snippets",
       exclude: ["Scenarios"]
