@@ -2,12 +2,6 @@ import AlertDispatchKit
 import AlertDispatchScenarioFormat
 import Foundation
 
-/// A mistake in a scenario file, found before anything runs: where it is and what is wrong.
-///
-/// The format's own error (``AlertDispatchScenarioFormat/ScenarioError``), named here so that
-/// code that reads scenarios with the simulator needs no other import.
-public typealias ScenarioError = AlertDispatchScenarioFormat.ScenarioError
-
 /// A popup story read from a scenario file: screens, alerts, actions at times and
 /// expectations. Run it with ``ScenarioRunner/run(_:until:)``.
 ///
