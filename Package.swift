@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AlertDispatchKit", targets: ["AlertDispatchKit"]),
     .library(name: "AlertDispatchLedgers", targets: ["AlertDispatchLedgers"]),
+    .library(name: "AlertDispatchScenarioFormat", targets: ["AlertDispatchScenarioFormat"]),
     .library(name: "AlertDispatchSimulator", targets: ["AlertDispatchSimulator"]),
     .library(name: "AlertDispatchObservation", targets: ["AlertDispatchObservation"]),
     .library(name: "AlertDispatchScreens", targets: ["AlertDispatchScreens"]),
@@ -17,8 +18,10 @@ let package = Package(
     .target(name: "AlertDispatchKit"),
     .target(name: "AlertDispatchLedgers", dependencies: ["AlertDispatchKit"]),
     .target(name: "AlertDispatchScreens", dependencies: ["AlertDispatchKit"]),
+    .target(name: "AlertDispatchScenarioFormat", dependencies: ["AlertDispatchKit"]),
     .target(
-      name: "AlertDispatchSimulator", dependencies: ["AlertDispatchKit", "AlertDispatchScreens"]),
+      name: "AlertDispatchSimulator",
+      dependencies: ["AlertDispatchKit", "AlertDispatchScreens", "AlertDispatchScenarioFormat"]),
     .target(name: "AlertDispatchObservation", dependencies: ["AlertDispatchKit"]),
     .executableTarget(
       name: "alertdispatch-bench",
@@ -26,7 +29,7 @@ let package = Package(
     ),
     .target(
       name: "AlertDispatchStressKit",
-      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+      dependencies: ["AlertDispatchKit", "AlertDispatchScenarioFormat", "AlertDispatchSimulator"]
     ),
     .executableTarget(
       name: "alertdispatch-stress",
@@ -82,6 +85,10 @@ let package = Package(
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
     ),
     .testTarget(
+      name: "AlertDispatchScenarioFormatTests",
+      dependencies: ["AlertDispatchKit", "AlertDispatchScenarioFormat"]
+    ),
+    .testTarget(
       name: "AlertDispatchObservationTests",
       dependencies: ["AlertDispatchKit", "AlertDispatchObservation", "AlertDispatchSimulator"]
     ),
@@ -93,8 +100,8 @@ let package = Package(
     .testTarget(
       name: "DocSnippetsTests",
       dependencies: [
-        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScreens",
-        "AlertDispatchSimulator",
+        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScenarioFormat",
+        "AlertDispatchScreens", "AlertDispatchSimulator",
       ],
       path: "Docs/Snippets",
       exclude: ["Scenarios"]
@@ -103,7 +110,7 @@ let package = Package(
       name: "AlertDispatchStressTests",
       dependencies: [
         "AlertDispatchStressKit", "AlertDispatchKit", "AlertDispatchLedgers",
-        "AlertDispatchSimulator",
+        "AlertDispatchScenarioFormat", "AlertDispatchSimulator",
       ]
     ),
   ],

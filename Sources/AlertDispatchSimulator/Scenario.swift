@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 import Foundation
 
 /// A popup story read from a scenario file: screens, alerts, actions at times and
@@ -12,8 +13,9 @@ import Foundation
 /// ```
 ///
 /// The format is described in the *Scenario files* article of the documentation
-/// (`Docs/AlertDispatch.docc/ScenarioFiles.md`). Parsing checks every name and value, so a
-/// scenario that parses runs without surprises.
+/// (`Docs/AlertDispatch.docc/ScenarioFiles.md`); the module `AlertDispatchScenarioFormat`
+/// reads and writes it. Parsing checks every name and value, so a scenario that parses runs
+/// without surprises.
 public struct Scenario: Sendable, Hashable {
   /// The file name given to ``parse(_:file:)``; failures and errors are reported against it.
   public var file: String
@@ -24,16 +26,13 @@ public struct Scenario: Sendable, Hashable {
   var startDate = Date(timeIntervalSince1970: 1_767_258_000)  // 2026-01-01 09:00 UTC
   var appVersion = "1.0"
   var budgets: [String: FrequencyBudget] = [:]
+  var lanes: [String: AlertLane] = [AlertLane.modal.name: .modal]
   var setup: [ScenarioSetup] = []
   var alerts: [ScenarioAlert] = []
   var reactions: [ScenarioReaction] = []
   var blocks: [ScenarioBlock] = []
-  var kinds: [String: ScenarioNameKind] = [:]
-
-  init(file: String, mainWindow: String) {
-    self.file = file
-    self.mainWindow = mainWindow
-  }
+  /// The names of plain screens (a closed one is created again when shown).
+  var plainScreens: Set<String> = []
 
   /// Reads a scenario from its text.
   ///
@@ -43,14 +42,13 @@ public struct Scenario: Sendable, Hashable {
   /// - Throws: A ``ScenarioError`` at the first mistake: an unknown statement, a bad duration,
   ///   an unknown or duplicate name, a missing argument, a time that goes backwards.
   public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
-    var parser = ScenarioParser(file: file, text: text)
-    return try parser.parse()
+    Scenario(file: file, lines: try ScenarioFormat.parse(text, file: file))
   }
 
   /// Reads a duration as scenario files write it (`150ms`, `1.5s`, `2m`, `24h`), or `nil`
   /// when it is malformed.
   public static func duration(_ text: String) -> Duration? {
-    try? ScenarioArguments.duration(ScenarioWord(text: text, isQuoted: false))
+    ScenarioFormat.duration(text)
   }
 
   /// The names of the alerts declared with `alert`, in file order.
@@ -78,5 +76,26 @@ public struct Scenario: Sendable, Hashable {
 
   func alert(named name: String) -> ScenarioAlert? {
     alerts.first { $0.name == name }
+  }
+
+  /// The request a declared alert adds, its lane resolved among the declared lanes.
+  @MainActor
+  func request(_ alert: ScenarioAlert) -> AlertRequest {
+    AlertRequest(
+      id: AlertID(alert.id), priority: alert.priority,
+      after: alert.dependencies.map { AlertID($0) }, lane: lane(alert.lane),
+      interruption: alert.interruption, preemption: alert.preemption, style: alert.style,
+      readiness: alert.readiness, duplicates: alert.duplicates, timing: alert.timing,
+      content: AlertContent(
+        title: alert.title ?? alert.id, message: alert.message,
+        buttons: alert.buttons),
+      cap: alert.cap, category: alert.category, offstage: alert.offstage,
+      ignoresPause: alert.ignoresPause, placement: alert.placement,
+      showNowOrDrop: alert.showNowOrDrop)
+  }
+
+  /// A declared lane (the parser has checked that it is).
+  func lane(_ name: String) -> AlertLane {
+    lanes[name] ?? AlertLane(name)
   }
 }

@@ -1,29 +1,7 @@
+import AlertDispatchScenarioFormat
+
 /// A mistake in a scenario file, found before anything runs: where it is and what is wrong.
 ///
-/// Its description is `FILE:LINE: message`, the form compilers use, so editors can jump to it:
-///
-/// ```swift
-/// do {
-///   let scenario = try Scenario.parse(text, file: "story.scenario")
-/// } catch {
-///   print(error)  // story.scenario:12: unknown screen 'setings'
-/// }
-/// ```
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The file name given to ``Scenario/parse(_:file:)``.
-  public var file: String
-  /// The 1-based line of the mistake.
-  public var line: Int
-  /// What is wrong, in a sentence without the location.
-  public var message: String
-
-  /// Creates an error.
-  public init(file: String, line: Int, message: String) {
-    self.file = file
-    self.line = line
-    self.message = message
-  }
-
-  /// `FILE:LINE: message`.
-  public var description: String { "\(file):\(line): \(message)" }
-}
+/// The scenario format's own error, named here so that code that reads scenarios with the
+/// simulator needs no other import. Its description is `FILE:LINE: message`.
+public typealias ScenarioError = AlertDispatchScenarioFormat.ScenarioError

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 
 extension ScenarioRun {
   /// Carries out one action, as the app or the user would.
@@ -10,7 +11,8 @@ extension ScenarioRun {
       sim.presenter.tap(AlertID(scenario.alert(named: name)!.id), button)
     case .cancel(let name): withAlert(name, "cancel") { $0.cancel() }
     case .cancelAll(let name, let subtree, let selection):
-      dispatch(name).cancelAlerts(selection.selection, includingSubtree: subtree)
+      dispatch(name).cancelAlerts(
+        selection.selection(lane: scenario.lane), includingSubtree: subtree)
     case .dismiss(let name, let result):
       withAlert(name, "dismiss") {
         $0.didDismiss(result: result.map { AlertResult($0) } ?? .closed)
@@ -26,7 +28,7 @@ extension ScenarioRun {
     case .select(let tabs, let tab):
       (screen(tabs) as? TabContainer)?.select(screen(tab))
     case .present(let over, let modal, let style, let animated):
-      screen(over).present(showable(modal), style: style, animated: animated)
+      screen(over).present(showable(modal), style: style.modalStyle, animated: animated)
     case .dismissModal(let modal, let animated):
       screen(modal).dismiss(animated: animated)
     case .root(let window, let screen):
@@ -39,7 +41,7 @@ extension ScenarioRun {
       let pause: AlertPauseToken
       switch scope {
       case .all: pause = dispatch.pause()
-      case .lane(let lane): pause = dispatch.pause(lane: lane)
+      case .lane(let lane): pause = dispatch.pause(lane: scenario.lane(lane))
       case .category(let category): pause = dispatch.pause(category: category)
       }
       if let token { pauseTokens[token] = pause }
@@ -57,7 +59,7 @@ extension ScenarioRun {
   func add(_ name: String) {
     guard let alert = scenario.alert(named: name) else { return }
     let reactions = scenario.reactions.filter { $0.alert == name }
-    let handle = dispatch(alert.owner).add(alert.request)
+    let handle = dispatch(alert.owner).add(scenario.request(alert))
     let key = ObjectIdentifier(handle)
     handle.onEnd { [weak self] outcome in
       guard let self else { return }

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 
 extension ScenarioRun {
   /// Checks one expectation and records a failure when it does not hold.

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 import Foundation
 
 /// One run of a scenario: the simulator of the current launch, the names it was built from,
@@ -214,7 +215,7 @@ final class ScenarioRun {
   /// dismissed) is created again, as an app creates a new view controller.
   func showable(_ name: String) -> Screen {
     let current = screen(name)
-    guard current.isClosed, scenario.kinds[name] == .screen else { return current }
+    guard current.isClosed, scenario.plainScreens.contains(name) else { return current }
     let fresh = sim.screen(name)
     keep(fresh)
     return fresh

@@ -1,5 +1,9 @@
+import AlertDispatchKit
+import AlertDispatchScenarioFormat
+
 /// Writes what a stress episode did as a scenario file (Docs/AlertDispatch.docc/ScenarioFiles.md)
-/// that `alertsim` and `ScenarioRunner` replay.
+/// that `alertsim` and `ScenarioRunner` replay: it builds the file's statements, and the scenario
+/// format's writer writes them.
 ///
 /// Every screen and alert is declared in the setup (alerts `later`, added by `add` steps), the
 /// `root` and `link` steps that came before anything else go to the setup, and each clock step
@@ -11,12 +15,6 @@ struct ScenarioEmitter {
   let record: StressRecord
   let episode: StressEpisode
 
-  /// Formats a duration as a scenario file writes it: whole milliseconds, `1500ms`.
-  static func format(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000)ms"
-  }
-
   /// The declarations a file can write: expressible alerts whose reactions name only such
   /// alerts, found by repeating until nothing changes.
   private var writableAlerts: Set<String> {
@@ -25,7 +23,7 @@ struct ScenarioEmitter {
     while changed {
       changed = false
       for alert in record.alerts where writable.contains(alert.name) {
-        if let reaction = alert.reaction, !isWritable(reaction.step, writable) {
+        if let reaction = alert.reaction, !isWritable(reaction.step, writable, inSetup: false) {
           writable.remove(alert.name)
           changed = true
         }
@@ -34,8 +32,8 @@ struct ScenarioEmitter {
     return writable
   }
 
-  private func isWritable(_ step: StressStep, _ writable: Set<String>) -> Bool {
-    guard step.statement != nil else { return false }
+  private func isWritable(_ step: StressStep, _ writable: Set<String>, inSetup: Bool) -> Bool {
+    guard step.statement(inSetup: inSetup) != nil else { return false }
     if step.ownerNames.contains(where: { StressTables.rawNames.contains($0) }) { return false }
     return step.alertNames.allSatisfy { writable.contains($0) }
   }
@@ -49,119 +47,119 @@ struct ScenarioEmitter {
     outcomes: [String: String]
   ) -> String {
     let writable = writableAlerts
-    var lines: [String] = []
+    var statements: [ScenarioStatement] = []
     var unwritable = 0
-    func emit(_ step: StressStep, indent: String) {
-      // `link` is a setup statement: in the timeline it cannot be written.
-      let linkInTimeline = !indent.isEmpty && { if case .link = step { true } else { false } }()
-      if isWritable(step, writable) && !linkInTimeline {
-        lines.append(indent + step.statement!)
+    func emit(_ step: StressStep, inSetup: Bool) {
+      if isWritable(step, writable, inSetup: inSetup),
+        let statement = step.statement(inSetup: inSetup)
+      {
+        statements.append(statement)
       } else if !step.isReadOnly {
         unwritable += 1
-        lines.append(indent + "# cannot be written: " + step.comment)
+        statements.append(.comment("cannot be written: " + step.comment))
       }
     }
-    lines += setupLines(writable)
-    for step in record.setup { emit(step, indent: "") }
-    lines += alertLines(writable, unwritable: &unwritable)
+    statements += setup()
+    for step in record.setup { emit(step, inSetup: true) }
+    statements += alerts(writable, unwritable: &unwritable)
     var time = Duration.zero
-    lines.append("at 0ms")
+    statements.append(.at(.zero))
     for entry in record.timeline {
       if case .advance(let duration) = entry.step {
         time = entry.time + duration
-        lines.append("at \(ScenarioEmitter.format(time))")
+        statements.append(.at(time))
         continue
       }
-      emit(entry.step, indent: "  ")
+      emit(entry.step, inSetup: false)
     }
     if teardown {
-      lines.append("  refuse off")
-      lines.append("at \(ScenarioEmitter.format(time + .seconds(60)))")
-      for name in closing { emit(.close(name), indent: "  ") }
+      statements.append(.action(.refuse(nil)))
+      statements.append(.at(time + .seconds(60)))
+      for name in closing { emit(.close(name), inSetup: false) }
       // An exact file must end every alert the same way; an approximate one at least ends it.
       let exact = unwritable == 0 && episode.completesDismissals
       for alert in record.alerts where writable.contains(alert.name) {
         guard let outcome = outcomes[alert.name] else { continue }
-        lines.append(
-          exact
-            ? "  expect outcome \(alert.name) \(outcome)" : "  expect state \(alert.name) ended")
+        statements.append(
+          .expectation(exact ? .outcome(alert.name, outcome) : .state(alert.name, "ended")))
       }
     }
-    return header(title, violations, unwritable).joined(separator: "\n") + "\n"
-      + lines.joined(separator: "\n") + "\n"
+    let file = header(title, violations, unwritable) + statements
+    do {
+      return try ScenarioFormat.write(file, file: title)
+    } catch {
+      // The record let through a statement that does not read back: a fault of the stress tool,
+      // named at the top of the file, which keeps every statement for whoever looks into it.
+      return (["# does not read back: \(error)"] + file.map(ScenarioFormat.line))
+        .joined(separator: "\n") + "\n"
+    }
   }
 
   private func header(_ title: String, _ violations: [StressViolation], _ unwritable: Int)
-    -> [String]
+    -> [ScenarioStatement]
   {
-    var lines = ["# \(title.isEmpty ? "alertdispatch-stress episode" : title)"]
-    for violation in violations { lines.append("# found: \(violation)") }
+    var lines: [ScenarioStatement] = [
+      .comment(title.isEmpty ? "alertdispatch-stress episode" : title)
+    ]
+    for violation in violations { lines.append(.comment("found: \(violation)")) }
     if unwritable == 0 && episode.completesDismissals {
-      lines.append("# exact: this file replays every call of the episode")
+      lines.append(.comment("exact: this file replays every call of the episode"))
     } else {
       var reasons: [String] = []
       if unwritable > 0 { reasons.append("\(unwritable) statements cannot be written") }
       if !episode.completesDismissals {
         reasons.append("the presenter never reports the framework's dismissals")
       }
-      lines.append("# approximate: \(reasons.joined(separator: "; ")) (see the comments)")
+      lines.append(
+        .comment("approximate: \(reasons.joined(separator: "; ")) (see the comments)"))
     }
     return lines
   }
 
-  private func setupLines(_ writable: Set<String>) -> [String] {
-    var lines: [String] = []
+  private func setup() -> [ScenarioStatement] {
+    var statements: [ScenarioStatement] = []
     if !record.windows.isEmpty {
-      lines.append("window main")
-      for window in record.windows { lines.append("window \(window)") }
+      statements.append(.window("main"))
+      for window in record.windows { statements.append(.window(window)) }
     }
     if episode.transitionDuration != .milliseconds(350) {
-      lines.append("transition \(ScenarioEmitter.format(episode.transitionDuration))")
+      statements.append(.transition(episode.transitionDuration))
     }
     if episode.presentDuration != .zero || episode.dismissDuration != .zero {
-      lines.append(
-        "presenter present \(ScenarioEmitter.format(episode.presentDuration)) dismiss \(ScenarioEmitter.format(episode.dismissDuration))"
-      )
+      statements.append(
+        .presenter(present: episode.presentDuration, dismiss: episode.dismissDuration))
     }
-    lines.append("budget promo 2-per-launch")
+    for (category, budget) in StressTables.budgets.sorted(by: { $0.key < $1.key }) {
+      statements.append(.budget(category, budget))
+    }
     for index in record.lanes where StressTables.lanes[index].expressible {
-      let lane = StressTables.lanes[index].lane
-      var line = "lane \(lane.name)"
-      if lane.capacity != .limited(1) { line += " capacity \(lane.capacity)" }
-      if lane.minimumGap != .zero { line += " gap \(ScenarioEmitter.format(lane.minimumGap))" }
-      if lane.order != .firstAdded { line += " order \(lane.order)" }
-      if let limit = lane.maximumWaiting {
-        line += " max-waiting \(limit) overflow \(lane.overflow)"
-      }
-      lines.append(line)
+      statements.append(.lane(StressTables.lanes[index].lane))
     }
     for screen in record.screens {
       switch screen.kind {
       case .plain:
-        lines.append("screen \(screen.name)")
+        statements.append(.screens([screen.name]))
       case .navigation(let root):
-        lines.append("nav \(screen.name) \(root)")
+        statements.append(.navigation(screen.name, root: root))
       case .tabs(let tabs, let selected):
-        lines.append(
-          "tabs \(screen.name) \(tabs.joined(separator: " ")) selected \(tabs[selected])")
+        statements.append(.tabs(screen.name, tabs, selected: tabs[selected]))
       }
     }
-    return lines
+    return statements
   }
 
-  private func alertLines(_ writable: Set<String>, unwritable: inout Int) -> [String] {
-    var lines: [String] = []
+  private func alerts(_ writable: Set<String>, unwritable: inout Int) -> [ScenarioStatement] {
+    var statements: [ScenarioStatement] = []
     var declaredIDs: Set<String> = []
     var dependencies: [String] = []
     for alert in record.alerts {
-      let line =
-        "alert \(alert.name) on \(alert.owner) \((alert.options + ["later"]).joined(separator: " "))"
       guard writable.contains(alert.name) else {
         unwritable += 1
-        lines.append("# cannot be written: " + line)
+        statements.append(
+          .comment("cannot be written: " + ScenarioFormat.line(.alert(alert.declaration))))
         continue
       }
-      lines.append(line)
+      statements.append(.alert(alert.declaration))
       declaredIDs.insert(alert.id)
       dependencies += alert.request.dependencies.map(\.rawValue)
     }
@@ -173,13 +171,16 @@ struct ScenarioEmitter {
       var name = id
       while names.contains(name) { name += "-never-added" }
       names.insert(name)
-      lines.append("alert \(name) on main \(name == id ? "" : "id \(id) ")later")
+      var never = ScenarioAlert(name: name, owner: "main")
+      never.id = id
+      never.later = true
+      statements.append(.alert(never))
     }
     for alert in record.alerts where writable.contains(alert.name) {
-      if let reaction = alert.reaction {
-        lines.append("on \(alert.name) \(reaction.when) \(reaction.step.statement!)")
+      if let reaction = alert.reaction, let action = reaction.step.action {
+        statements.append(.reaction(alert: alert.name, outcome: reaction.when, action: action))
       }
     }
-    return lines
+    return statements
   }
 }

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 
 /// What a stress episode declared and did, in the words of a scenario file: the emitter turns
 /// it into one.
@@ -23,14 +24,14 @@ struct StressRecord {
     }
   }
 
-  /// A declared alert: its request, its options as a scenario file writes them, and whether a
+  /// A declared alert: its request, its declaration as a scenario file writes it, and whether a
   /// file can write it at all.
   struct Alert {
     var name: String
     var owner: String
     var id: String
     var request: AlertRequest
-    var options: [String]
+    var declaration: ScenarioAlert
     var isExpressible: Bool
     var reaction: Reaction?
   }

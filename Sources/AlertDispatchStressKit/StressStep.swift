@@ -1,4 +1,4 @@
-import AlertDispatchSimulator
+import AlertDispatchScenarioFormat
 
 /// An operation resolved against the world it runs in: names instead of numbers, as a scenario
 /// file writes it. The driver performs steps exactly as `ScenarioRunner` performs the matching
@@ -39,41 +39,51 @@ enum StressStep: Hashable, Sendable {
   case endTurn
   case release(String)
 
-  /// The step as a scenario statement, or `nil` when scenario files have no such statement.
-  var statement: String? {
-    func flag(_ animated: Bool) -> String { animated ? " animated" : "" }
+  /// The step as a scenario action, or `nil` when scenario files have no such action (`link`
+  /// is a setup statement).
+  var action: ScenarioAction? {
     switch self {
-    case .add(let name): return "add \(name)"
-    case .ready(let name): return "ready \(name)"
-    case .tap(let name, let button): return "tap \(name) \(button)"
-    case .cancel(let name): return "cancel \(name)"
+    case .add(let name): .add(name)
+    case .ready(let name): .ready(name)
+    case .tap(let name, let button): .tap(name, button: button)
+    case .cancel(let name): .cancel(name)
     case .cancelAll(let name, let subtree, let selection):
-      return "cancel-all \(name)\(subtree ? " subtree" : "")\(selection.words)"
-    case .dismiss(let name): return "dismiss \(name)"
-    case .root(let window, let screen): return "root \(window) \(screen)"
-    case .push(let nav, let screen, let animated): return "push \(nav) \(screen)\(flag(animated))"
-    case .pop(let nav, let animated): return "pop \(nav)\(flag(animated))"
-    case .popToRoot(let nav, let animated): return "pop-to-root \(nav)\(flag(animated))"
+      .cancelAll(name, subtree: subtree, selection)
+    case .dismiss(let name): .dismiss(name, result: nil)
+    case .root(let window, let screen): .root(window: window, screen: screen)
+    case .push(let nav, let screen, let animated):
+      .push(nav: nav, screen: screen, animated: animated)
+    case .pop(let nav, let animated): .pop(nav: nav, animated: animated)
+    case .popToRoot(let nav, let animated): .popToRoot(nav: nav, animated: animated)
     case .setStack(let nav, let screens, let animated):
-      return "set-stack \(nav) \(screens.joined(separator: " "))\(flag(animated))"
-    case .select(let tabs, let tab): return "select \(tabs) \(tab)"
+      .setStack(nav: nav, screens: screens, animated: animated)
+    case .select(let tabs, let tab): .select(tabs: tabs, tab: tab)
     case .present(let over, let modal, let fullScreen, let animated):
-      return
-        "present \(over) \(modal) \(fullScreen ? "full-screen" : "page-sheet")\(flag(animated))"
-    case .dismissModal(let modal, let animated): return "dismiss-modal \(modal)\(flag(animated))"
-    case .background(let window): return "background \(window)"
-    case .foreground(let window): return "foreground \(window)"
-    case .link(let name): return "link \(name)"
-    case .close(let name): return "close \(name)"
-    case .pause(let name, let scope, let token): return "pause \(name)\(scope.words) as \(token)"
-    case .releasePause(let token): return "release \(token)"
-    case .resume(let name): return "resume \(name)"
-    case .refuse(let reason): return reason.map { "refuse on \"\($0)\"" } ?? "refuse off"
-    case .advance(let duration): return "advance \(ScenarioEmitter.format(duration))"
-    case .relaunch: return "relaunch"
-    case .finishPresenting, .explain, .setParent, .setProvider, .setActiveChild, .setVisible,
-      .arbitrate, .setPassScheduling, .endTurn, .release:
-      return nil
+      .present(
+        over: over, modal: modal, style: fullScreen ? .fullScreen : .pageSheet, animated: animated)
+    case .dismissModal(let modal, let animated): .dismissModal(modal, animated: animated)
+    case .background(let window): .background(window)
+    case .foreground(let window): .foreground(window)
+    case .close(let name): .close(name)
+    case .pause(let name, let scope, let token): .pause(name, scope, token: token)
+    case .releasePause(let token): .release(token)
+    case .resume(let name): .resume(name)
+    case .refuse(let reason): .refuse(reason)
+    case .advance(let duration): .advance(duration)
+    case .relaunch: .relaunch(after: .zero, version: nil)
+    case .link, .finishPresenting, .explain, .setParent, .setProvider, .setActiveChild,
+      .setVisible, .arbitrate, .setPassScheduling, .endTurn, .release:
+      nil
+    }
+  }
+
+  /// The step as a statement of a file's setup (`root` and `link`) or of its timeline, or `nil`
+  /// when a file has no such statement there.
+  func statement(inSetup: Bool) -> ScenarioStatement? {
+    switch self {
+    case .link(let name): inSetup ? .link(name) : nil
+    case .root(let window, let screen) where inSetup: .root(window: window, screen: screen)
+    default: action.map { .action($0) }
     }
   }
 
@@ -91,7 +101,8 @@ enum StressStep: Hashable, Sendable {
       "passScheduling \(name) = \(coalesced ? "coalesced" : "immediate")"
     case .endTurn: "end of the main-actor turn (deferred passes run)"
     case .release(let raw): "release \(raw)"
-    default: statement ?? "?"
+    case .link(let name): "link \(name)"
+    default: action.map { ScenarioFormat.line(.action($0)) } ?? "?"
     }
   }
 

@@ -25,6 +25,11 @@ package enum StressTables {
     (AlertLane("negative-gap", minimumGap: .milliseconds(-150)), false),
   ]
 
+  /// The lane a scenario file declares under `name`: the writable lane of that name.
+  package static func writableLane(named name: String) -> AlertLane {
+    lanes.first { $0.expressible && $0.lane.name == name }?.lane ?? AlertLane(name)
+  }
+
   /// Durations for deadlines, expiries, delays, auto-dismissals and minimum display times;
   /// index 0 is none. Zero and
   /// negative values are invalid requests (misuse); only non-negative ones can be written in a

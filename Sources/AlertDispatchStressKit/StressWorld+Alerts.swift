@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 import AlertDispatchSimulator
 
 extension StressWorld {
@@ -9,21 +10,21 @@ extension StressWorld {
     let name = "a\(alertCounter)"
     alertCounter += 1
     let id = spec.sharedID.map { StressTables.sharedIDs[Int($0) % StressTables.sharedIDs.count] }
-    var builder = AlertBuilder(name: name, id: id ?? name)
+    var builder = AlertBuilder(name: name, id: id ?? name, owner: owner)
     builder.isExpressible = !StressTables.rawNames.contains(owner)
     builder.priority(StressTables.priorities[Int(spec.priority) % StressTables.priorities.count])
     lane(spec.lane, &builder)
     builder.dependencies(spec.dependencies.map { dependencyID($0, own: builder.id) })
     builder.interruption(
       StressTables.interruptions[Int(spec.interruption) % StressTables.interruptions.count])
-    if spec.covers { builder.add("style cover") { $0.style = .cover } }
-    if spec.waits { builder.add("preemption wait") { $0.preemption = .wait } }
-    if spec.endsOffstage { builder.add("offstage end") { $0.offstage = .end } }
-    if spec.ignoresPause { builder.add("ignores-pause") { $0.ignoresPause = true } }
-    if spec.showsNext { builder.add("show-next") { $0.placement = .next } }
-    if spec.showsNowOrDrops { builder.add("show-now-or-drop") { $0.showNowOrDrop = true } }
-    if spec.pending { builder.add("pending") { $0.readiness = .pending } }
-    if spec.replaces { builder.add("replace") { $0.duplicates = .replaceExisting } }
+    if spec.covers { builder.set(\.style, \.style, .cover) }
+    if spec.waits { builder.set(\.preemption, \.preemption, .wait) }
+    if spec.endsOffstage { builder.set(\.offstage, \.offstage, .end) }
+    if spec.ignoresPause { builder.set(\.ignoresPause, \.ignoresPause, true) }
+    if spec.showsNext { builder.set(\.placement, \.placement, .next) }
+    if spec.showsNowOrDrops { builder.set(\.showNowOrDrop, \.showNowOrDrop, true) }
+    if spec.pending { builder.set(\.readiness, \.readiness, .pending) }
+    if spec.replaces { builder.set(\.duplicates, \.duplicates, .replaceExisting) }
     builder.duration("deadline", spec.deadline) { $0.readinessDeadline = $1 }
     builder.duration("expiry", spec.expiry) { $0.expiry = $1 }
     builder.duration("delay", spec.delay) { $0.delay = $1 ?? .zero }
@@ -35,13 +36,13 @@ extension StressWorld {
     if let category = StressTables.categories[
       Int(spec.category) % StressTables.categories.count]
     {
-      builder.add("category \(category)") { $0.category = category }
+      builder.set(\.category, \.category, category)
     }
     alertIndex[name] = record.alerts.count
     record.alerts.append(
       StressRecord.Alert(
         name: name, owner: owner, id: builder.id, request: builder.request,
-        options: builder.options, isExpressible: builder.isExpressible, reaction: nil))
+        declaration: builder.declaration, isExpressible: builder.isExpressible, reaction: nil))
     if let reaction = spec.reaction, let resolved = resolve(reaction, reacting: name) {
       record.alerts[record.alerts.count - 1].reaction = resolved
     }
@@ -54,7 +55,7 @@ extension StressWorld {
     builder.request.lane = lane
     guard position != 0 else { return }
     if !record.lanes.contains(position) { record.lanes.append(position) }
-    builder.options.append("lane \(lane.name)")
+    builder.declaration.lane = lane.name
     if !expressible { builder.isExpressible = false }
   }
 
@@ -86,38 +87,43 @@ extension StressWorld {
   }
 }
 
-/// Builds an alert's request and, in step, the options a scenario file writes for it.
+/// Builds an alert's request and, in step, its declaration in a scenario file.
 @MainActor
 struct AlertBuilder {
-  let id: String
   var request: AlertRequest
-  var options: [String] = []
+  /// The alert as a file declares it: added by an `add` step, so `later`.
+  var declaration: ScenarioAlert
   var isExpressible = true
 
-  init(name: String, id: String) {
-    self.id = id
+  var id: String { declaration.id }
+
+  init(name: String, id: String, owner: String) {
     request = AlertRequest(id: AlertID(id), content: AlertContent(title: id))
-    if id != name { options.append("id \(id)") }
+    declaration = ScenarioAlert(name: name, owner: owner)
+    declaration.id = id
+    declaration.later = true
   }
 
-  mutating func add(_ option: String, _ change: (inout AlertRequest) -> Void) {
-    options.append(option)
-    change(&request)
+  /// Sets a value of the request and the same value of the declaration.
+  mutating func set<Value>(
+    _ requested: WritableKeyPath<AlertRequest, Value>,
+    _ declared: WritableKeyPath<ScenarioAlert, Value>, _ value: Value
+  ) {
+    request[keyPath: requested] = value
+    declaration[keyPath: declared] = value
   }
 
   mutating func priority(_ priority: AlertPriority) {
-    guard priority != .normal else { return }
-    add("priority \(priority)") { $0.priority = priority }
+    set(\.priority, \.priority, priority)
   }
 
   mutating func dependencies(_ ids: [String]) {
-    guard !ids.isEmpty else { return }
-    add("after \(ids.joined(separator: ","))") { $0.dependencies = ids.map { AlertID($0) } }
+    request.dependencies = ids.map { AlertID($0) }
+    declaration.dependencies = ids
   }
 
   mutating func interruption(_ policy: InterruptionPolicy) {
-    guard policy != .suspend else { return }
-    add("interruption \(policy)") { $0.interruption = policy }
+    set(\.interruption, \.interruption, policy)
   }
 
   mutating func duration(
@@ -130,11 +136,12 @@ struct AlertBuilder {
     if duration < .zero || (duration == .zero && option != "delay" && option != "minimum") {
       isExpressible = false
     }
-    add("\(option) \(ScenarioEmitter.format(duration))") { set(&$0.timing, duration) }
+    set(&request.timing, duration)
+    set(&declaration.timing, duration)
   }
 
   mutating func cap(_ cap: FrequencyCap, _ text: String?) {
     if text == nil { isExpressible = false }
-    add("cap \(text ?? "\(cap)")") { $0.cap = cap }
+    set(\.cap, \.cap, cap)
   }
 }

@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 import AlertDispatchSimulator
 
 extension StressWorld {
@@ -7,7 +8,7 @@ extension StressWorld {
     let taken: AlertPauseToken
     switch scope {
     case .all: taken = dispatch.pause()
-    case .lane(let lane): taken = dispatch.pause(lane: lane)
+    case .lane(let name): taken = dispatch.pause(lane: StressTables.writableLane(named: name))
     case .category(let category): taken = dispatch.pause(category: category)
     }
     pauses[token] = TakenPause(token: taken, dispatch: dispatch)

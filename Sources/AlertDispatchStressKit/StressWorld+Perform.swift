@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 import AlertDispatchSimulator
 
 extension StressWorld {
@@ -90,11 +91,12 @@ extension StressWorld {
     var events: [AlertEvent] = []
     let root = dispatch.root
     let observation = root.observe { events.append($0) }
-    let cancelled = dispatch.cancelAlerts(selection.selection, includingSubtree: subtree)
+    let selected = selection.selection(lane: StressTables.writableLane(named:))
+    let cancelled = dispatch.cancelAlerts(selected, includingSubtree: subtree)
     root.removeObservation(observation)
     batchCancelled += cancelled.count
     for alert in cancelled {
-      let name = "cancelAlerts(\(selection.selection)) on \(dispatch.name): \(alert.id)"
+      let name = "cancelAlerts(\(selected)) on \(dispatch.name): \(alert.id)"
       let up = wasUp.contains(ObjectIdentifier(alert))
       switch alert.state {
       case .ended: break

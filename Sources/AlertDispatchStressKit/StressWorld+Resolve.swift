@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 import AlertDispatchSimulator
 
 extension StressWorld {
@@ -91,7 +92,7 @@ extension StressWorld {
     let index = Int(byte / 4)
     switch byte % 4 {
     case 0: return .all
-    case 1: return .lane(declaredLane(index))
+    case 1: return .lane(declaredLane(index).name)
     case 2: return .category(category(index))
     default: return .priorityAtMost(StressTables.priorities[index % StressTables.priorities.count])
     }
@@ -101,7 +102,7 @@ extension StressWorld {
   /// uses yet included), or a category.
   private func pauseScope(_ byte: UInt8) -> ScenarioPauseScope {
     let index = Int(byte / 2)
-    return byte % 2 == 0 ? .lane(declaredLane(index)) : .category(category(index))
+    return byte % 2 == 0 ? .lane(declaredLane(index).name) : .category(category(index))
   }
 
   /// The lane a scenario file can declare that `index` picks, declared in the record from then

@@ -28,11 +28,8 @@ extension AlertHandle {
       }
     }
     guard life.markReady() else { return }
-    // The deadline still bounds the wait for dependencies not added yet.
-    if !awaitsUnadded {
-      readinessTimer?.cancel()
-      readinessTimer = nil
-    }
+    readinessTimer?.cancel()
+    readinessTimer = nil
     emit(.ready)
     updateQueueMembership()
     owner?.requestPass()
@@ -159,7 +156,6 @@ extension AlertHandle {
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if wasRegistered { unindex(from: domain) }
-      dispatch.rememberEnd(of: self)
       dispatch.alerts.remove(self)
       dispatch.emit(.ended(outcome), alert: self)
       root.emitDrainedIfEmpty()

@@ -48,12 +48,11 @@ extension DispatchNode {
   private func schedule(
     _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
   ) {
-    if alert.state == .pending || alert.awaitsUnadded, let deadline = timing.readinessDeadline {
+    if alert.state == .pending, let deadline = timing.readinessDeadline {
       alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
-          if alert.state == .pending { return alert.end(.cancelled(.readinessTimedOut)) }
-          alert.owner?.stopAwaitingUnadded(alert)
+          if alert.state == .pending { alert.end(.cancelled(.readinessTimedOut)) }
         }
       }
     }
@@ -74,8 +73,10 @@ extension DispatchNode {
     alert.joinedStamp = Engine.shared.nextStamp()
     alert.life.register()
     for dependency in alert.request.dependencies {
-      domain.addWaiter(alert, for: dependency)
-      if root.holds(alert, dependency: dependency) { alert.blockedBy.insert(dependency) }
+      let held = domain.addWaiter(alert, for: dependency)
+      if held && dependency != alert.id {
+        alert.blockedBy.insert(dependency)
+      }
     }
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp && !waiter.state.isEnded {
       waiter.blockedBy.insert(alert.id)
@@ -275,7 +276,7 @@ extension DispatchNode {
         }
       }
       for dependency in alert.request.dependencies {
-        domain.addWaiter(alert, for: dependency)
+        _ = domain.addWaiter(alert, for: dependency)
       }
       if !alert.hasGoneUp { domain.noteWaiting(alert) }
       if alert.retryAt != nil { domain.refused[ObjectIdentifier(alert)] = alert }
@@ -286,7 +287,8 @@ extension DispatchNode {
     for alert in everyone {
       if !alert.hasGoneUp {
         var blockers = BlockerList()
-        for dependency in alert.request.dependencies where holds(alert, dependency: dependency) {
+        for dependency in alert.request.dependencies
+        where dependency != alert.id && domain.alert(withID: dependency) != nil {
           blockers.insert(dependency)
         }
         alert.blockedBy = blockers

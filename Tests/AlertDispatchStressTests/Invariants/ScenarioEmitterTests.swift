@@ -1,4 +1,5 @@
 import AlertDispatchKit
+import AlertDispatchScenarioFormat
 import AlertDispatchSimulator
 import AlertDispatchStressKit
 import Testing
@@ -32,5 +33,18 @@ struct ScenarioEmitterTests {
       #expect(failures.isEmpty, "episode \(index): \(failures.joined(separator: "\n"))\n\(text)")
     }
     #expect(exact >= 10)
+  }
+
+  @Test("Emitted scenarios are the scenario format's writing of their statements")
+  func writtenByTheFormat() throws {
+    let session = StressSession(seed: 7, steps: 1_000_000, episodeLength: 20...200)
+    for index in 0..<120 {
+      let episode = session.episode(index, maxOperations: 200).writable
+      let text = StressRunner.scenario(for: episode, title: "episode \(index)")
+      #expect(!text.contains("# does not read back"), "episode \(index):\n\(text)")
+      let statements = try ScenarioFormat.parse(text, file: "episode").map(\.statement)
+      let written = try ScenarioFormat.write(statements, file: "episode")
+      #expect(written == text, "episode \(index)")
+    }
   }
 }

@@ -15,7 +15,7 @@ extension ScenarioParser {
       throw ScenarioProblem("missing argument on SCREEN|WINDOW; usage: \(arguments.usage)")
     }
     let owner = try known(try arguments.name("SCREEN|WINDOW"))
-    var alert = ScenarioAlert(name: name, line: lineNumber, owner: owner, id: name)
+    var alert = ScenarioAlert(name: name, owner: owner)
     var seen: Set<String> = []
     while let word = arguments.peek {
       let option = word.text
@@ -29,7 +29,8 @@ extension ScenarioParser {
       try alertOption(option, &arguments, into: &alert)
     }
     alertLines[name] = lineNumber
-    scenario.alerts.append(alert)
+    alerts[name] = alert
+    append(.alert(alert))
   }
 
   static let alertOptions: Set<String> = [
@@ -45,7 +46,7 @@ extension ScenarioParser {
   ) throws(ScenarioProblem) {
     switch option {
     case "priority": alert.priority = try priority(try arguments.word("PRIORITY"))
-    case "lane": alert.lane = try lane(try arguments.name("LANE"))
+    case "lane": alert.lane = try lane(try arguments.name("LANE")).name
     case "after":
       let list = try arguments.text("ID,ID,…")
       for id in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {

@@ -17,8 +17,13 @@ struct ScenarioProblem: Error {
 struct ScenarioParser {
   let file: String
   let lines: [Substring]
-  var scenario: Scenario
+  /// What has been read so far.
+  var statements: [ScenarioLine] = []
+  /// The words of the statement being read.
+  var words: [ScenarioWord] = []
   var lineNumber = 0
+  var kinds: [String: ScenarioNameKind] = [:]
+  var alerts: [String: ScenarioAlert] = [:]
   var inTimeline = false
   /// The time the timeline has reached (the last `at` plus its `advance` steps).
   var cursor: Duration = .zero
@@ -45,21 +50,26 @@ struct ScenarioParser {
       else { return nil }
       return words[1].text
     }.first
-    scenario = Scenario(file: file, mainWindow: firstWindow ?? "main")
     if firstWindow == nil {
-      scenario.kinds["main"] = .window
+      kinds["main"] = .window
       nameLines["main"] = 0
     }
   }
 
-  mutating func parse() throws(ScenarioError) -> Scenario {
+  mutating func parse() throws(ScenarioError) -> [ScenarioLine] {
     var index = 0
     while index < lines.count {
       lineNumber = index + 1
       do {
+        if let comment = ScenarioParser.comment(lines[index]) {
+          index += 1
+          append(.comment(comment))
+          continue
+        }
         let words = try split(lines[index])
         index += 1
         guard let keyword = words.first else { continue }
+        self.words = words
         if keyword.text == "expect", words.count >= 2, words[1].text == "transcript" {
           index = try transcriptBlock(words, from: index)
         } else {
@@ -74,7 +84,20 @@ struct ScenarioParser {
     } catch {
       throw ScenarioError(file: file, line: error.line ?? lineNumber, message: error.message)
     }
-    return scenario
+    return statements
+  }
+
+  /// Records a statement read on the current line.
+  mutating func append(_ statement: ScenarioStatement) {
+    statements.append(ScenarioLine(line: lineNumber, words: words, statement: statement))
+  }
+
+  /// The text of a whole-line comment (after `#` and one space), or `nil`.
+  static func comment(_ line: Substring) -> String? {
+    let text = line.drop { $0 == " " || $0 == "\t" }
+    guard text.first == "#" else { return nil }
+    let rest = text.dropFirst()
+    return String(rest.first == " " ? rest.dropFirst() : rest)
   }
 
   private func split(_ line: Substring) throws(ScenarioProblem) -> [ScenarioWord] {
@@ -99,21 +122,17 @@ struct ScenarioParser {
       return try atStatement(rest)
     }
     if name == "expect" || ScenarioParser.actionUsage[name] != nil {
-      guard inTimeline, var block = scenario.blocks.popLast() else {
+      guard inTimeline else {
         let what = name == "expect" ? "an expectation" : "an action"
         throw ScenarioProblem("'\(name)' is \(what): put it inside an 'at' block")
       }
-      defer { scenario.blocks.append(block) }
-      let text = ([keyword] + rest).map(\.description).joined(separator: " ")
-      let kind: ScenarioStep.Kind
       if name == "expect" {
-        kind = .expectation(try expectation(rest))
+        append(.expectation(try expectation(rest)))
       } else {
         let action = try self.action(name, rest, inReaction: false)
         if case .advance(let by) = action { cursor += by }
-        kind = .action(action)
+        append(.action(action))
       }
-      block.steps.append(ScenarioStep(line: lineNumber, text: text, kind: kind))
       return
     }
     throw ScenarioProblem("unknown statement '\(name)'")
@@ -131,7 +150,7 @@ struct ScenarioParser {
     }
     inTimeline = true
     cursor = time
-    scenario.blocks.append(ScenarioBlock(line: lineNumber, time: time))
+    append(.at(time))
   }
 
   private mutating func transcriptBlock(_ words: [ScenarioWord], from start: Int)
@@ -142,7 +161,7 @@ struct ScenarioParser {
       throw ScenarioProblem(
         "unexpected '\(words[2])'; usage: expect transcript, then lines, then end")
     }
-    guard inTimeline, var block = scenario.blocks.popLast() else {
+    guard inTimeline else {
       throw ScenarioProblem("'expect' is an expectation: put it inside an 'at' block")
     }
     var expected: [String] = []
@@ -151,10 +170,8 @@ struct ScenarioParser {
       let text = lines[index].trimmingCharacters(in: " \t")
       index += 1
       if text == "end" {
-        block.steps.append(
-          ScenarioStep(
-            line: opening, text: "expect transcript", kind: .expectation(.transcript(expected))))
-        scenario.blocks.append(block)
+        statements.append(
+          ScenarioLine(line: opening, words: words, statement: .expectation(.transcript(expected))))
         return index
       }
       if !text.isEmpty && !text.hasPrefix("#") { expected.append(text) }
@@ -164,7 +181,7 @@ struct ScenarioParser {
 
   /// Reports the first alert name used in the setup that no `alert` declares.
   mutating func checkSetupReferences() throws(ScenarioProblem) {
-    let ids = Set(scenario.alerts.map(\.id))
+    let ids = Set(alerts.values.map(\.id))
     for reference in setupReferences.sorted(by: { $0.line < $1.line }) {
       let known = reference.isID ? ids.contains(reference.name) : alertLines[reference.name] != nil
       if !known { throw ScenarioProblem("unknown alert '\(reference.name)'", line: reference.line) }
@@ -186,4 +203,12 @@ extension Substring {
     while let last = text.last, set.contains(last) { text = text.dropLast() }
     return String(text)
   }
+}
+
+/// What a name in a scenario stands for.
+enum ScenarioNameKind: String, Sendable, Hashable {
+  case window
+  case screen
+  case navigation = "navigation container"
+  case tabs = "tab container"
 }

@@ -1,16 +1,22 @@
 /// One word of a scenario line: a run of characters without spaces, or a double-quoted string.
-struct ScenarioWord: Hashable, Sendable, CustomStringConvertible {
+public struct ScenarioWord: Hashable, Sendable, CustomStringConvertible {
   /// The word's text, without quotes and with escapes resolved.
-  var text: String
+  public var text: String
   /// Whether it was written in double quotes (then it is never a keyword or a name).
-  var isQuoted: Bool
+  public var isQuoted: Bool
 
-  /// The word as written, quoted again when it was quoted.
-  var description: String { isQuoted ? "\"\(text)\"" : text }
+  /// Creates a word.
+  public init(text: String, isQuoted: Bool) {
+    self.text = text
+    self.isQuoted = isQuoted
+  }
+
+  /// The word as written, quoted again when it was quoted (without escapes).
+  public var description: String { isQuoted ? "\"\(text)\"" : text }
 
   /// Splits a line into words. `#` outside quotes starts a comment; `\"` and `\\` are the
   /// escapes inside quotes.
-  static func split(_ line: Substring) -> Result<[ScenarioWord], SplitError> {
+  public static func split(_ line: Substring) -> Result<[ScenarioWord], SplitError> {
     var words: [ScenarioWord] = []
     var index = line.startIndex
     while index < line.endIndex {
@@ -51,7 +57,8 @@ struct ScenarioWord: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Why a line could not be split.
-  enum SplitError: Error {
+  public enum SplitError: Error {
+    /// A `"` has no closing `"`.
     case unterminatedString
   }
 }

@@ -28,19 +28,19 @@ extension ScenarioParser {
     switch keyword {
     case "window":
       let name = try declare(try arguments.name("NAME"), as: .window)
-      scenario.setup.append(.window(name))
+      append(.window(name))
     case "screen":
       var names = [try declare(try arguments.name("NAME"), as: .screen)]
       while !arguments.isEmpty {
         names.append(try declare(try arguments.name("NAME"), as: .screen))
       }
-      scenario.setup.append(.screens(names))
+      append(.screens(names))
     case "nav":
       let name = try arguments.name("NAME")
       let root = try screen(try arguments.name("ROOT"), allowing: [.screen, .tabs])
       try arguments.end()
       try contain(root, in: name)
-      scenario.setup.append(.navigation(try declare(name, as: .navigation), root: root))
+      append(.navigation(try declare(name, as: .navigation), root: root))
     case "tabs":
       try tabsStatement(&arguments)
     case "root":
@@ -50,21 +50,21 @@ extension ScenarioParser {
       if let container = containerOf[screen] {
         throw ScenarioProblem("'\(screen)' is inside '\(container)'; make '\(container)' the root")
       }
-      scenario.setup.append(.root(window: window, screen: screen))
+      append(.root(window: window, screen: screen))
     case "link":
       let name = try known(try arguments.name("SCREEN|WINDOW"))
       try arguments.end()
-      scenario.setup.append(.link(name))
+      append(.link(name))
     case "own-domain":
       let name = try screen(try arguments.name("SCREEN"))
       try arguments.end()
-      scenario.setup.append(.ownDomain(name))
+      append(.ownDomain(name))
     case "lane":
       try laneStatement(&arguments)
     case "transition":
       let duration = try arguments.duration("DURATION")
       try arguments.end()
-      scenario.setup.append(.transition(duration))
+      append(.transition(duration))
     case "presenter":
       var present: Duration?
       var dismiss: Duration?
@@ -77,7 +77,7 @@ extension ScenarioParser {
           try arguments.end()
         }
       }
-      scenario.setup.append(.presenter(present: present, dismiss: dismiss))
+      append(.presenter(present: present, dismiss: dismiss))
     case "alert":
       try alertStatement(&arguments)
     case "date":
@@ -86,15 +86,16 @@ extension ScenarioParser {
       guard let date = ISO8601DateFormatter().date(from: text) else {
         throw ScenarioProblem("bad date '\(text)': write it as 2026-01-01T09:00:00Z")
       }
-      scenario.startDate = date
+      append(.date(date))
     case "version":
-      scenario.appVersion = try arguments.text("VERSION")
+      let version = try arguments.text("VERSION")
       try arguments.end()
+      append(.version(version))
     case "budget":
       let category = try arguments.name("CATEGORY")
       let (limit, window) = try frequency(&arguments, "budget")
       try arguments.end()
-      scenario.budgets[category] = FrequencyBudget(limit, per: window)
+      append(.budget(category, FrequencyBudget(limit, per: window)))
     default:
       try reactionStatement(&arguments)
     }
@@ -105,14 +106,14 @@ extension ScenarioParser {
   {
     let name = try arguments.name("NAME")
     var tabs = [try screen(try arguments.name("TAB"), allowing: [.screen, .navigation])]
-    var selected = 0
+    var selected: String?
     while !arguments.isEmpty {
       if arguments.flag("selected") {
         let tab = try arguments.name("TAB")
-        guard let index = tabs.firstIndex(of: tab) else {
+        guard tabs.contains(tab) else {
           throw ScenarioProblem("'\(tab)' is not a tab of '\(name)'")
         }
-        selected = index
+        selected = tab
         try arguments.end()
       } else {
         tabs.append(try screen(try arguments.name("TAB"), allowing: [.screen, .navigation]))
@@ -120,7 +121,7 @@ extension ScenarioParser {
     }
     for tab in tabs { try contain(tab, in: name) }
     tabsOf[name] = tabs
-    scenario.setup.append(.tabs(try declare(name, as: .tabs), tabs, selected: selected))
+    append(.tabs(try declare(name, as: .tabs), tabs, selected: selected))
   }
 
   private mutating func laneStatement(_ arguments: inout ScenarioArguments)
@@ -167,6 +168,7 @@ extension ScenarioParser {
     }
     laneLines[name] = lineNumber
     lanes[name] = lane
+    append(.lane(lane))
   }
 
   private mutating func reactionStatement(_ arguments: inout ScenarioArguments)
@@ -181,10 +183,7 @@ extension ScenarioParser {
     }
     let action = try self.action(keyword.text, rest, inReaction: true)
     setupReferences.append((alert, lineNumber, false))
-    let text = ([keyword] + rest).map(\.description).joined(separator: " ")
-    scenario.reactions.append(
-      ScenarioReaction(line: lineNumber, text: text, alert: alert, outcome: outcome, action: action)
-    )
+    append(.reaction(alert: alert, outcome: outcome, action: action))
   }
 
   /// Checks an outcome as printed: `dismissed(RESULT)` or `cancelled(REASON)`, and with
@@ -212,7 +211,7 @@ extension ScenarioParser {
       throw ScenarioProblem("duplicate name '\(name)' (\(first))")
     }
     nameLines[name] = lineNumber
-    scenario.kinds[name] = kind
+    kinds[name] = kind
     return name
   }
 
@@ -226,7 +225,7 @@ extension ScenarioParser {
 
   /// A declared name of any kind.
   func known(_ name: String) throws(ScenarioProblem) -> String {
-    guard scenario.kinds[name] != nil else {
+    guard kinds[name] != nil else {
       throw ScenarioProblem("unknown screen or window '\(name)'")
     }
     return name
@@ -234,7 +233,7 @@ extension ScenarioParser {
 
   /// A declared window.
   func window(_ name: String) throws(ScenarioProblem) -> String {
-    guard let kind = scenario.kinds[name] else { throw ScenarioProblem("unknown window '\(name)'") }
+    guard let kind = kinds[name] else { throw ScenarioProblem("unknown window '\(name)'") }
     guard kind == .window else {
       throw ScenarioProblem("'\(name)' is a \(kind.rawValue), not a window")
     }
@@ -245,7 +244,7 @@ extension ScenarioParser {
   func screen(
     _ name: String, allowing kinds: Set<ScenarioNameKind> = [.screen, .navigation, .tabs]
   ) throws(ScenarioProblem) -> String {
-    guard let kind = scenario.kinds[name] else { throw ScenarioProblem("unknown screen '\(name)'") }
+    guard let kind = self.kinds[name] else { throw ScenarioProblem("unknown screen '\(name)'") }
     guard kinds.contains(kind) else {
       let wanted = kinds.count == 1 ? kinds.first!.rawValue : "screen"
       let article = wanted.first.map { "aeiou".contains($0) } == true ? "an" : "a"
@@ -262,7 +261,7 @@ extension ScenarioParser {
 
   /// A declared alert (used in the timeline, where every alert is declared).
   func alert(_ name: String) throws(ScenarioProblem) -> ScenarioAlert {
-    guard let alert = scenario.alert(named: name) else {
+    guard let alert = alerts[name] else {
       throw ScenarioProblem("unknown alert '\(name)'")
     }
     return alert

@@ -1,5 +1,4 @@
 import AlertDispatchKit
-import AlertDispatchScreens
 
 extension ScenarioParser {
   /// The actions and how to write them.
@@ -45,7 +44,7 @@ extension ScenarioParser {
     case "tap":
       let alert = try alertName(&arguments, inReaction: inReaction)
       let button = try arguments.text("BUTTON")
-      if !inReaction, let buttons = scenario.alert(named: alert)?.buttons, !buttons.isEmpty,
+      if !inReaction, let buttons = alerts[alert]?.buttons, !buttons.isEmpty,
         !buttons.contains(button)
       {
         throw ScenarioProblem(
@@ -137,7 +136,7 @@ extension ScenarioParser {
   {
     let over = try screen(try arguments.name("SCREEN"))
     let modal = try screen(try arguments.name("MODAL"))
-    var style = ModalStyle.pageSheet
+    var style = ScenarioModalStyle.pageSheet
     if arguments.flag("full-screen") {
       style = .fullScreen
     } else {
@@ -152,7 +151,7 @@ extension ScenarioParser {
     let owner = try known(try arguments.name("SCREEN|WINDOW"))
     var scope = ScenarioPauseScope.all
     if arguments.flag("lane") {
-      scope = .lane(try lane(try arguments.name("LANE")))
+      scope = .lane(try lane(try arguments.name("LANE")).name)
     } else if arguments.flag("category") {
       scope = .category(try arguments.name("NAME"))
     }
@@ -172,7 +171,7 @@ extension ScenarioParser {
     let subtree = arguments.flag("subtree")
     var selection = ScenarioSelection.all
     if arguments.flag("lane") {
-      selection = .lane(try lane(try arguments.name("LANE")))
+      selection = .lane(try lane(try arguments.name("LANE")).name)
     } else if arguments.flag("category") {
       selection = .category(try arguments.name("NAME"))
     } else if arguments.flag("priority-at-most") {

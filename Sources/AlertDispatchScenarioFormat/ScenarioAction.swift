@@ -1,0 +1,103 @@
+import AlertDispatchKit
+
+/// Something a scenario does at a time, or in an alert's completion handler (`on`).
+///
+/// Names are the names the scenario declares: alerts by their `alert` name, screens and windows
+/// by theirs.
+public enum ScenarioAction: Sendable, Hashable {
+  /// `add ALERT`: adds the declared alert to its owner's dispatch.
+  case add(String)
+  /// `ready ALERT`: marks a pending alert ready.
+  case ready(String)
+  /// `tap ALERT BUTTON`: the user taps a button of the alert on screen.
+  case tap(String, button: String)
+  /// `cancel ALERT`: cancels the alert.
+  case cancel(String)
+  /// `cancel-all OWNER [subtree] [SELECTION]`: cancels the alerts of a dispatch.
+  case cancelAll(String, subtree: Bool, ScenarioSelection)
+  /// `dismiss ALERT [RESULT]`: the app dismisses the alert, with a result.
+  case dismiss(String, result: String?)
+  /// `push NAV SCREEN [animated]`.
+  case push(nav: String, screen: String, animated: Bool)
+  /// `pop NAV [animated]`.
+  case pop(nav: String, animated: Bool)
+  /// `pop-to-root NAV [animated]`.
+  case popToRoot(nav: String, animated: Bool)
+  /// `set-stack NAV SCREEN … [animated]`.
+  case setStack(nav: String, screens: [String], animated: Bool)
+  /// `select TABS TAB`.
+  case select(tabs: String, tab: String)
+  /// `present SCREEN MODAL [full-screen|page-sheet] [animated]`.
+  case present(over: String, modal: String, style: ScenarioModalStyle, animated: Bool)
+  /// `dismiss-modal MODAL [animated]`.
+  case dismissModal(String, animated: Bool)
+  /// `root WINDOW SCREEN` in the timeline: replaces the window's root.
+  case root(window: String, screen: String)
+  /// `background WINDOW`.
+  case background(String)
+  /// `foreground WINDOW`.
+  case foreground(String)
+  /// `close SCREEN|WINDOW`: closes the dispatch.
+  case close(String)
+  /// `pause SCREEN|WINDOW [SCOPE] [as TOKEN]`.
+  case pause(String, ScenarioPauseScope, token: String?)
+  /// `release TOKEN`: ends the pause named `TOKEN`.
+  case release(String)
+  /// `resume SCREEN|WINDOW`: ends every pause of the dispatch.
+  case resume(String)
+  /// `refuse on [REASON]` (the reason) or `refuse off` (`nil`): whether the presenter refuses.
+  case refuse(String?)
+  /// `advance DURATION`: time runs on inside the block.
+  case advance(Duration)
+  /// `mark TEXT`: a mark on the trace.
+  case mark(String)
+  /// `relaunch [after DURATION] [version VERSION]`: the app quits and starts again.
+  case relaunch(after: Duration, version: String?)
+}
+
+/// How `present` shows a modal screen.
+public enum ScenarioModalStyle: String, Sendable, Hashable, CaseIterable {
+  /// `page-sheet`, the default: the screen beneath stays in the hierarchy.
+  case pageSheet = "page-sheet"
+  /// `full-screen`: the modal covers the screen beneath.
+  case fullScreen = "full-screen"
+}
+
+/// What `pause` holds back.
+public enum ScenarioPauseScope: Sendable, Hashable {
+  /// Every alert of the dispatch (nothing written).
+  case all
+  /// `lane LANE`: the alerts of a lane.
+  case lane(String)
+  /// `category NAME`: the alerts of a category.
+  case category(String)
+}
+
+/// What `cancel-all` ends.
+public enum ScenarioSelection: Sendable, Hashable {
+  /// Every alert (nothing written).
+  case all
+  /// `lane LANE`: the alerts of a lane.
+  case lane(String)
+  /// `category NAME`: the alerts of a category.
+  case category(String)
+  /// `priority-at-most PRIORITY`: the alerts at or below a priority.
+  case priorityAtMost(AlertPriority)
+}
+
+/// Something a scenario checks at a time (`expect …`).
+public enum ScenarioExpectation: Sendable, Hashable {
+  /// `expect showing ALERT …` (in order, bottom first), or `expect showing nothing` (empty).
+  case showing([String])
+  /// `expect state ALERT STATE`.
+  case state(String, String)
+  /// `expect outcome ALERT OUTCOME`, the outcome as printed (`dismissed(OK)`).
+  case outcome(String, String)
+  /// `expect explain ALERT TEXT`: the alert's explanation is the text.
+  case explain(String, String)
+  /// `expect drained SCREEN|WINDOW`: the domain of the named screen or window has no
+  /// unfinished alert, and its root said so.
+  case drained(String)
+  /// `expect transcript`, its lines, then `end`: the transcript so far, line by line.
+  case transcript([String])
+}
