@@ -93,6 +93,26 @@ struct DomainSnippets {
     #expect(home.explain("rate-us") == .waitingForDependencies(["daily-task"]))
   }
 
+  @Test func dependencyNotAddedYet() {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let home = AlertDispatch(name: "home", clock: clock, presenter: presenter)
+    // snippet: dependency-not-added-yet
+    home.add(
+      AlertRequest(
+        id: "push-permission", after: ["onboarding"], waitsForUnadded: true,
+        timing: AlertTiming(readinessDeadline: .seconds(5))))
+    // Nothing goes up: push-permission waits for onboarding, which other code adds later.
+    home.add(AlertRequest(id: "onboarding"))
+    // onboarding goes up; push-permission follows once it ends. Had onboarding not been added
+    // within 5 seconds, push-permission would have stopped waiting for it.
+    // end-snippet
+    #expect(presenter.onScreenIDs == ["onboarding"])
+    clock.advance(by: .seconds(10))
+    #expect(presenter.onScreenIDs == ["onboarding"])
+    #expect(home.explain("push-permission") == .waitingForDependencies(["onboarding"]))
+  }
+
   @Test func readyContent() {
     var titles: [String] = []
     let home = AlertDispatch(name: "home")

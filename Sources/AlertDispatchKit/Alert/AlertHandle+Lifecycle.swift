@@ -28,8 +28,11 @@ extension AlertHandle {
       }
     }
     guard life.markReady() else { return }
-    readinessTimer?.cancel()
-    readinessTimer = nil
+    // The deadline still bounds the wait for dependencies not added yet.
+    if !awaitsUnadded {
+      readinessTimer?.cancel()
+      readinessTimer = nil
+    }
     emit(.ready)
     updateQueueMembership()
     owner?.requestPass()
@@ -156,6 +159,7 @@ extension AlertHandle {
       }
       if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
       if wasRegistered { unindex(from: domain) }
+      dispatch.rememberEnd(of: self)
       dispatch.alerts.remove(self)
       dispatch.emit(.ended(outcome), alert: self)
       root.emitDrainedIfEmpty()

@@ -57,7 +57,8 @@ public final class AlertHandle {
   nonisolated var priority: Int { request.priority.rawValue }
   /// Its place in its lane's line, which its request and its add order fix.
   nonisolated var rank: LineRank { LineRank(request, sequence: seq) }
-  /// The ids of unfinished alerts this one waits for.
+  /// The ids this one waits for: of unfinished alerts, and while ``awaitsUnadded``, of alerts
+  /// not added yet.
   var blockedBy = BlockerList()
   var firstUpStamp: UInt64 = 0
   /// Whether a presenter has put the alert up at least once, ended or not (for the stress
@@ -141,6 +142,7 @@ public final class AlertHandle {
     described = Locked(life.state, lock: AlertHandle.describedLock)
     autoDismissRemaining = request.timing.autoDismiss
     if let minimum = request.timing.minimumDisplay, minimum > .zero { minimumRemaining = minimum }
+    awaitsUnadded = request.waitsForUnadded && !request.dependencies.isEmpty
     self.request = request
     self.owner = owner
     self.seq = seq

@@ -18,7 +18,7 @@ public struct AlertRequest: Sendable, Equatable {
   /// Ids of alerts that must end (dismissed or cancelled) before this one may show.
   ///
   /// They are looked up over the whole domain tree. An id that names no unfinished alert of the
-  /// domain does not block.
+  /// domain does not block, unless ``waitsForUnadded`` is set.
   public var dependencies: [AlertID]
   /// The exclusion group the alert competes in.
   public var lane: AlertLane
@@ -115,6 +115,7 @@ public struct AlertRequest: Sendable, Equatable {
     id: AlertID? = nil,
     priority: AlertPriority = .normal,
     after dependencies: [AlertID] = [],
+    waitsForUnadded: Bool = false,
     lane: AlertLane = .modal,
     interruption: InterruptionPolicy = .suspend,
     preemption: PreemptionPolicy = .preempt,
@@ -133,6 +134,7 @@ public struct AlertRequest: Sendable, Equatable {
     self.id = id ?? .generated()
     self.priority = priority
     self.dependencies = dependencies
+    self.waitsForUnadded = waitsForUnadded
     self.lane = lane
     self.interruption = interruption
     self.preemption = preemption
@@ -157,6 +159,9 @@ public struct AlertRequest: Sendable, Equatable {
     if let error = lane.validationError { return error }
     if let error = cap?.validationError(alertID: id) { return error }
     if category?.isEmpty == true { return "category is empty" }
+    if waitsForUnadded && !dependencies.isEmpty && timing.readinessDeadline == nil {
+      return "waiting for dependencies not added yet needs a readiness deadline"
+    }
     return timing.validationError
   }
 }

@@ -127,6 +127,17 @@ public final class AlertIDNumbering: Sendable {
   /// The next id: `alert#` and one more than the number of ids given before.
   public func next() -> AlertID {
     count += 1
-    return AlertID("alert#\(count)")
+    return AlertID("\(Self.prefix)\(count)")
+  }
+
+  /// What every generated id starts with.
+  private nonisolated static let prefix = "alert#"
+
+  /// Whether `id` has the form of a generated id: `alert#` and a number.
+  nonisolated static func isGenerated(_ id: AlertID) -> Bool {
+    let text = id.rawValue
+    guard text.hasPrefix(prefix) else { return false }
+    let number = text.dropFirst(prefix.count)
+    return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
   }
 }

@@ -191,9 +191,7 @@ extension DispatchNode {
         alert.delayed(at: now) == nil
       else { return false }
       if alert.hasGoneUp { return true }
-      return !alert.request.dependencies.contains {
-        $0 != alert.id && domain.alert(withID: $0) != nil
-      }
+      return !alert.request.dependencies.contains { holds(alert, dependency: $0) }
     }.sorted { $0.ranksBefore($1) }
     guard let first = waiting.first else { return nil }
     if let retry = first.retryAt, retry > now { return nil }

@@ -48,11 +48,12 @@ extension DispatchNode {
   private func schedule(
     _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
   ) {
-    if alert.state == .pending, let deadline = timing.readinessDeadline {
+    if alert.state == .pending || alert.awaitsUnadded, let deadline = timing.readinessDeadline {
       alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
-          if alert.state == .pending { alert.end(.cancelled(.readinessTimedOut)) }
+          if alert.state == .pending { return alert.end(.cancelled(.readinessTimedOut)) }
+          alert.owner?.stopAwaitingUnadded(alert)
         }
       }
     }
@@ -73,10 +74,8 @@ extension DispatchNode {
     alert.joinedStamp = Engine.shared.nextStamp()
     alert.life.register()
     for dependency in alert.request.dependencies {
-      let held = domain.addWaiter(alert, for: dependency)
-      if held && dependency != alert.id {
-        alert.blockedBy.insert(dependency)
-      }
+      domain.addWaiter(alert, for: dependency)
+      if root.holds(alert, dependency: dependency) { alert.blockedBy.insert(dependency) }
     }
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp && !waiter.state.isEnded {
       waiter.blockedBy.insert(alert.id)
@@ -276,7 +275,7 @@ extension DispatchNode {
         }
       }
       for dependency in alert.request.dependencies {
-        _ = domain.addWaiter(alert, for: dependency)
+        domain.addWaiter(alert, for: dependency)
       }
       if !alert.hasGoneUp { domain.noteWaiting(alert) }
       if alert.retryAt != nil { domain.refused[ObjectIdentifier(alert)] = alert }
@@ -287,8 +286,7 @@ extension DispatchNode {
     for alert in everyone {
       if !alert.hasGoneUp {
         var blockers = BlockerList()
-        for dependency in alert.request.dependencies
-        where dependency != alert.id && domain.alert(withID: dependency) != nil {
+        for dependency in alert.request.dependencies where holds(alert, dependency: dependency) {
           blockers.insert(dependency)
         }
         alert.blockedBy = blockers

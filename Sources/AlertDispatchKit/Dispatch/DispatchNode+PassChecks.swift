@@ -117,8 +117,7 @@ extension DispatchNode {
     // It waits in its dispatch's line exactly when its state says it competes: queued with
     // no unfinished blocker, or suspended.
     let blocked =
-      !alert.hasGoneUp
-      && alert.request.dependencies.contains { $0 != alert.id && domain.alert(withID: $0) != nil }
+      !alert.hasGoneUp && alert.request.dependencies.contains { holds(alert, dependency: $0) }
     let competes = alert.state == .suspended || (alert.state == .queued && !blocked)
     let inLine = owner.lines[alert.laneKey]?.contains(alert) == true
     if competes != inLine || alert.waitsInLine != inLine {

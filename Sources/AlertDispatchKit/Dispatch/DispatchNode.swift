@@ -86,6 +86,9 @@ final class DispatchNode {
   /// ``updateQueueMembership(_:)``.
   var lines = LaneLines()
   let domain = Domain()
+  /// The ids that alerts of this dispatch ended with, except generated ones: a request that
+  /// waits for dependencies not added yet does not wait for one of them.
+  var endedIDs: Set<AlertID> = []
   var needsPass = false
   var lastRejectedChild: ObjectIdentifier?
   /// The observers of this dispatch, first added first. Changed by assignment only (see

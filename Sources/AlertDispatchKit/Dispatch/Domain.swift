@@ -213,10 +213,9 @@ final class Domain {
     return waiters(for: alert.id)
   }
 
-  /// Records that `waiter` waits for `id`; returns whether an unfinished alert has that id.
-  func addWaiter(_ waiter: AlertHandle, for id: AlertID) -> Bool {
+  /// Records that `waiter` waits for `id`.
+  func addWaiter(_ waiter: AlertHandle, for id: AlertID) {
     waiting[id, default: []].append(waiter)
-    return holders[id] != nil
   }
 
   /// Forgets that `waiter` waits for `id`.

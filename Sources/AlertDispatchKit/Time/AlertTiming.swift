@@ -5,7 +5,8 @@
 /// ```
 public struct AlertTiming: Sendable, Hashable {
   /// A pending alert not marked ready within this time ends as
-  /// ``CancellationReason/readinessTimedOut``.
+  /// ``CancellationReason/readinessTimedOut``; an alert that waits for dependencies not added yet
+  /// (``AlertRequest/waitsForUnadded``) stops waiting for them then.
   public var readinessDeadline: Duration?
   /// An alert that has not gone up within this time of being added ends as
   /// ``CancellationReason/expired``.
