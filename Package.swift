@@ -82,7 +82,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AlertDispatchSimulatorTests",
-      dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"]
+      dependencies: ["AlertDispatchKit", "AlertDispatchScenarioFormat", "AlertDispatchSimulator"]
     ),
     .testTarget(
       name: "AlertDispatchScenarioFormatTests",

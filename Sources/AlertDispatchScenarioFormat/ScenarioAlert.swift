@@ -17,6 +17,9 @@ public struct ScenarioAlert: Sendable, Hashable {
   public var lane: String = AlertLane.modal.name
   /// `after ID,ID,…`: the ids the alert waits for.
   public var dependencies: [String] = []
+  /// `waits-for-unadded`: ids of `after` not added yet hold the alert back too, until its
+  /// `deadline`.
+  public var waitsForUnadded = false
   /// `interruption suspend|cancel|never`.
   public var interruption: InterruptionPolicy = .suspend
   /// `preemption preempt|wait`.

@@ -37,8 +37,8 @@ extension ScenarioParser {
     "priority", "lane", "after", "interruption", "preemption", "style", "pending", "replace",
     "deadline",
     "expiry", "delay", "autodismiss", "title", "message", "id", "buttons", "cap", "category",
-    "later", "offstage", "ignores-pause",
-    "later", "offstage", "show-next", "show-now-or-drop", "minimum",
+    "later", "offstage", "ignores-pause", "show-next", "show-now-or-drop", "minimum",
+    "waits-for-unadded",
   ]
 
   private mutating func alertOption(
@@ -71,6 +71,7 @@ extension ScenarioParser {
     case "ignores-pause": alert.ignoresPause = true
     case "show-next": alert.placement = .next
     case "show-now-or-drop": alert.showNowOrDrop = true
+    case "waits-for-unadded": alert.waitsForUnadded = true
     case "pending": alert.readiness = .pending
     case "replace": alert.duplicates = .replaceExisting
     case "deadline": alert.timing.readinessDeadline = try positive(option, &arguments)

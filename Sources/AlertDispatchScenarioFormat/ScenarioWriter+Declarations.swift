@@ -26,6 +26,7 @@ extension ScenarioWriter {
     option(alert.priority != defaults.priority, ["priority", alert.priority.description])
     option(alert.lane != defaults.lane, ["lane", alert.lane])
     option(!alert.dependencies.isEmpty, ["after", alert.dependencies.joined(separator: ",")])
+    option(alert.waitsForUnadded, ["waits-for-unadded"])
     option(alert.interruption != defaults.interruption, ["interruption", "\(alert.interruption)"])
     option(alert.style != defaults.style, ["style", "\(alert.style)"])
     option(alert.preemption != defaults.preemption, ["preemption", "\(alert.preemption)"])

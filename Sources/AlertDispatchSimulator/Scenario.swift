@@ -83,7 +83,8 @@ public struct Scenario: Sendable, Hashable {
   func request(_ alert: ScenarioAlert) -> AlertRequest {
     AlertRequest(
       id: AlertID(alert.id), priority: alert.priority,
-      after: alert.dependencies.map { AlertID($0) }, lane: lane(alert.lane),
+      after: alert.dependencies.map { AlertID($0) }, waitsForUnadded: alert.waitsForUnadded,
+      lane: lane(alert.lane),
       interruption: alert.interruption, preemption: alert.preemption, style: alert.style,
       readiness: alert.readiness, duplicates: alert.duplicates, timing: alert.timing,
       content: AlertContent(
