@@ -8,6 +8,7 @@ extension StressWorld {
   /// passes of dispatches the world did not make (another world's) are not judged.
   func installModel() {
     model.elapsed = { [weak self] in self?.now ?? .zero }
+    model.runPolicy = policy
     AlertDispatch.passObserver = { [weak self] root in
       guard let self, modelled.contains(ObjectIdentifier(root)) else { return }
       for problem in model.judgePass(of: root, at: sim.clock.now) {

@@ -171,6 +171,7 @@ final class StressWorld {
     launchStart = restart
     ledger = ledger.nextLaunch()
     policy = StressWorld.makePolicy(ledger, wallClock)
+    model.runPolicy = policy
     sim = StressWorld.makeSimulator(episode)
     startLaunch()
   }

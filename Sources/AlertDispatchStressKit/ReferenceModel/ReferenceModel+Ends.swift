@@ -103,14 +103,16 @@ extension ReferenceModel {
         records[slot].hiddenBeneath = false
       case .suspended:
         guard let slot = matching.first(where: { after($0) == .suspended }) else { continue }
-        records[slot].hiddenBeneath = records[slot].handle.coverer != nil || records[slot].phase == .covered
+        records[slot].hiddenBeneath =
+          records[slot].handle.coverer != nil || records[slot].phase == .covered
         stopClock(of: slot, at: event.time)
       case .dismissing(let outcome):
         guard let slot = matching.first(where: { [.leaving, .ended].contains(after($0)) }) else {
           continue
         }
         let up = records[slot].up(at: event.time)
-        if outcome == .dismissed(.autoDismissed), let limit = records[slot].request.timing.autoDismiss,
+        if outcome == .dismissed(.autoDismissed),
+          let limit = records[slot].request.timing.autoDismiss,
           up < limit
         {
           problems.append(
@@ -119,11 +121,14 @@ extension ReferenceModel {
         }
         stopClock(of: slot, at: event.time)
       case .ended(let outcome):
-        guard let slot = matching.first(where: { records[$0].handle.endedOutcome == outcome }) else {
+        guard let slot = matching.first(where: { records[$0].handle.endedOutcome == outcome })
+        else {
           continue
         }
         stopClock(of: slot, at: event.time)
-        if wasUp.contains(slot) { lastEnd[root, default: [:]][records[slot].lane.name] = event.time }
+        if wasUp.contains(slot) {
+          lastEnd[root, default: [:]][records[slot].lane.name] = event.time
+        }
       case .refused:
         for slot in matching { records[slot].refused = true }
       default: break

@@ -20,7 +20,8 @@ extension ReferenceModel {
     let chain = Chain(root: root)
     let changes = domain.compactMap { slot -> Change? in
       let after = Self.phase(of: records[slot].handle)
-      return after == records[slot].phase ? nil : Change(slot: slot, before: records[slot].phase, after: after)
+      return after == records[slot].phase
+        ? nil : Change(slot: slot, before: records[slot].phase, after: after)
     }
     var problems: [String] = []
     if domain.contains(where: { records[$0].root != nil && records[$0].root != rootKey }) {
@@ -121,18 +122,22 @@ extension ReferenceModel {
     for (slot, how) in victims {
       let victim = records[slot]
       let lane = victim.lane.name
-        let fronts = domain.filter { records[$0].lane.name == lane && records[$0].phase == .up }
+      let fronts = domain.filter { records[$0].lane.name == lane && records[$0].phase == .up }
       let staying = fronts.filter { front in
         switch Self.phase(of: records[front].handle) {
         case .up, .covered: return true
         case .suspended: return chain.place(of: records[front].handle.dispatch) != nil
+        // An alert animating out still takes its place in the lane until it is gone.
+        case .leaving: return true
         default: return cancelled.contains(records[front].id)
         }
       }
       let overFull = staying.count > Self.capacity(of: victim.lane)
       if !overFull {
         let policy = victim.request.interruption
-        if policy == .never { problems.append("\(victim.id) was \(how) but may not be interrupted") }
+        if policy == .never {
+          problems.append("\(victim.id) was \(how) but may not be interrupted")
+        }
         if how == "hidden" && policy == .cancel {
           problems.append("\(victim.id) was hidden but its policy is cancel")
         }

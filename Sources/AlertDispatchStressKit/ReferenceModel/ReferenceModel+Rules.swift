@@ -71,7 +71,7 @@ extension ReferenceModel {
     }
     if firstShow {
       let blockers = domain.filter { other in
-        other != slot && records[other].phase != .ended
+        other != slot && !records[other].handle.state.isEnded
           && record.request.dependencies.contains(records[other].id)
       }
       if let blocker = blockers.first {
@@ -89,19 +89,23 @@ extension ReferenceModel {
   func gapHold(of record: Record, root: ObjectIdentifier, at now: AlertInstant) -> Eligibility? {
     let gap = record.lane.minimumGap
     guard gap > .zero else { return nil }
-    guard let known = lastEnd[root]?[record.lane.name] else { return gapsUncertain ? .unknown : nil }
+    guard let known = lastEnd[root]?[record.lane.name] else {
+      return gapsUncertain ? .unknown : nil
+    }
     guard let end = known else { return .unknown }
     return now < end + gap ? .held("its lane's gap runs") : nil
   }
 
   /// The cap and category budget of a record at `now`, from the shows the model counted.
   func capHold(of record: Record, at now: AlertInstant) -> Eligibility {
-    guard record.handle.dispatch?.root.frequencyPolicy != nil else {
+    guard let policy = record.handle.dispatch?.root.frequencyPolicy else {
       return record.request.cap == nil && record.request.category == nil ? .eligible : .unknown
     }
     for (key, limit, window) in limits(of: record) {
       guard let window else { return .unknown }
-      if count(key, window) >= limit { return .held("its cap \(key) is reached") }
+      if count(key, window, ledger(of: policy)) >= limit {
+        return .held("its cap \(key) is reached")
+      }
     }
     return .eligible
   }
@@ -129,10 +133,10 @@ extension ReferenceModel {
   }
 
   /// The shows counted under `key` in `window` at `now`.
-  func count(_ key: String, _ window: FrequencyWindow) -> Int {
+  func count(_ key: String, _ window: FrequencyWindow, _ policy: String) -> Int {
     let now = elapsed()
     return shows.filter { show in
-      guard show.key == key else { return false }
+      guard show.key == key, show.policy == policy else { return false }
       switch window {
       case .launch: return show.launch == launch
       case .rolling(let period): return now - show.at < period
@@ -143,10 +147,16 @@ extension ReferenceModel {
 
   /// Counts the first show of `record` at `now` against its cap and budget.
   func countShow(of record: Record) {
-    guard record.handle.dispatch?.root.frequencyPolicy != nil else { return }
+    guard let policy = record.handle.dispatch?.root.frequencyPolicy else { return }
     for (key, _, _) in limits(of: record) {
-      shows.append(Show(key: key, at: elapsed(), launch: launch))
+      shows.append(
+        Show(key: key, policy: ledger(of: policy), at: elapsed(), launch: launch))
     }
+  }
+
+  /// The ledger a policy counts in: the run's, which lasts across launches, or one of its own.
+  func ledger(of policy: FrequencyPolicy) -> String {
+    policy === runPolicy ? "run" : "\(ObjectIdentifier(policy))"
   }
 
   /// The capacity of a lane as a number.

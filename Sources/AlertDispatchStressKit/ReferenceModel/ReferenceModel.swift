@@ -90,6 +90,8 @@ package final class ReferenceModel {
   /// A show counted against a cap or budget key.
   struct Show {
     let key: String
+    /// The frequency policy that counted it (each keeps its own ledger).
+    let policy: String
     /// Scenario time (it runs on across launches, where each launch's clock starts again).
     let at: Duration
     let launch: Int
@@ -119,6 +121,8 @@ package final class ReferenceModel {
   let budgets: [String: FrequencyBudget]
   /// The scenario time, which runs on across launches (rolling caps count in it).
   package var elapsed: @MainActor () -> Duration = { .zero }
+  /// The frequency policy of the current launch, whose ledger lasts across launches.
+  package weak var runPolicy: FrequencyPolicy?
 
   /// Creates an empty model; `budgets` are the category budgets of the run's policy.
   package init(budgets: [String: FrequencyBudget] = [:]) {
