@@ -163,7 +163,7 @@ extension ReferenceModel {
   }
 
   /// Rule 6 and screens that come back: alerts that come back, or leave with their screen, in
-  /// one pass do so in the order they last went up.
+  /// one pass do so in the order they last went up (one beneath a coverer follows its coverer).
   private func judgeOrderOfReturn(_ events: [AlertEvent], _ domain: [Int], _ chain: Chain)
     -> [String]
   {
@@ -177,6 +177,8 @@ extension ReferenceModel {
           })
         else { continue }
         if kind == .suspended && chain.place(of: records[slot].handle.dispatch) != nil { continue }
+        // One that comes back beneath its coverer comes back right after it.
+        if kind == .restored && Self.phase(of: records[slot].handle) == .covered { continue }
         let stamp = records[slot].stamp
         if let last, last.stamp > stamp {
           problems.append(
