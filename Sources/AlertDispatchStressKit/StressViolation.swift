@@ -25,6 +25,8 @@ package struct StressViolation: Hashable, Sendable, CustomStringConvertible {
     case pause
     /// A root reported its domain drained when it was not, or its last alert ended unreported.
     case drained
+    /// The reference model decided otherwise.
+    case model
   }
 
   /// Which promise was broken.

@@ -17,6 +17,7 @@ extension StressWorld {
   /// Performs a step as `ScenarioRun.perform` performs the matching action; the steps a
   /// scenario file cannot write call the core directly.
   func perform(_ step: StressStep) {
+    noteReshaping(step)
     switch step {
     case .add(let name): add(name)
     case .ready(let name): handles[name]?.markReady()
@@ -138,7 +139,12 @@ extension StressWorld {
     let declaration = record.alerts[alertIndex[name]!]
     let target = dispatch(declaration.owner)
     let onlyLeaving = hasOnlyLeavingAlerts(withID: declaration.request.id, in: target)
+    let staying = stayingAlert(withID: declaration.request.id, in: target)
+    model.announceAdd(of: declaration.request.id, at: sim.clock.now)
     let handle = target.add(declaration.request)
+    model.bind(handle, at: sim.clock.now)
+    // An add from a completion handler waits until the pass that called it ends.
+    if handlerDepth == 0 { checkDuplicates(of: name, handle, against: staying, in: target) }
     if onlyLeaving, case .cancelled(.duplicate) = handle.endedOutcome {
       report(
         .policy,
@@ -157,6 +163,8 @@ extension StressWorld {
       entry.deliveries += 1
       entry.delivered = outcome
       guard let self else { return }
+      self.handlerDepth += 1
+      defer { self.handlerDepth -= 1 }
       let isTail = self.addIsTail
       self.addIsTail = false
       if entry.deliveries > 1 {

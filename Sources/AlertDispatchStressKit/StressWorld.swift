@@ -103,6 +103,11 @@ final class StressWorld {
   /// The roots whose last alert just ended, by identity, with their names: a drained event is
   /// due from each before anything else happens.
   var awaitingDrained: [ObjectIdentifier: AwaitedDrain] = [:]
+  /// The reference model, judging every pass of the world's roots, and those roots.
+  let model = ReferenceModel(budgets: StressTables.budgets)
+  var modelled: Set<ObjectIdentifier> = []
+  /// How many completion handlers are running (an add they make waits for the pass to end).
+  var handlerDepth = 0
 
   /// The scenario defaults for caps: 2026-01-01 09:00 UTC, version 1.0.
   static let startDate = Date(timeIntervalSince1970: 1_767_258_000)
@@ -112,6 +117,7 @@ final class StressWorld {
     sim = StressWorld.makeSimulator(episode)
     policy = StressWorld.makePolicy(ledger, wallClock)
     wallClock.elapsed = { [weak self] in self?.now ?? .zero }
+    installModel()
     startLaunch()
   }
 
@@ -161,9 +167,11 @@ final class StressWorld {
     verifyLaunchEnded()
     dismantle()
     launch += 1
+    model.relaunch()
     launchStart = restart
     ledger = ledger.nextLaunch()
     policy = StressWorld.makePolicy(ledger, wallClock)
+    model.runPolicy = policy
     sim = StressWorld.makeSimulator(episode)
     startLaunch()
   }
@@ -276,6 +284,7 @@ final class StressWorld {
     raws[name] = raw
     checkedRoots.append(raw)
     observeMinimumDisplay(of: raw)
+    observeForModel(raw)
     watch(raw, "dispatch \(name)")
     return raw
   }
@@ -285,6 +294,7 @@ final class StressWorld {
     checkedRoots.append(dispatch)
     observeDrains(of: dispatch)
     observeMinimumDisplay(of: dispatch)
+    observeForModel(dispatch)
     watch(dispatch, "dispatch \(label)")
   }
 

@@ -64,6 +64,8 @@ public final class AlertHandle {
   /// Whether a presenter has put the alert up at least once, ended or not (for the stress
   /// tool's checks).
   package var hasBeenShown: Bool { firstUpStamp != 0 }
+  /// The alert that covers this one, if any (for the stress tool's reference model).
+  package var coverer: AlertHandle? { coveredBy }
   /// When the alert joined its current domain: when it was added (which, for a call made
   /// during a pass, is after the pass), or when its dispatch last moved
   /// (``AlertDispatch/setParent(_:)``).

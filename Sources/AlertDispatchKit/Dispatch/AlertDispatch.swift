@@ -369,6 +369,13 @@ public final class AlertDispatch {
   /// How many passes every root of the process has run (the stress tool reports it).
   package static var passCount: Int { DispatchNode.passCount }
 
+  /// Called with the root of every pass once the pass has settled, before any call the pass
+  /// queued runs: the stress tool's reference model reads the domain then.
+  package static var passObserver: (@MainActor (AlertDispatch) -> Void)? {
+    get { DispatchNode.passObserver }
+    set { DispatchNode.passObserver = newValue }
+  }
+
   /// How many dispatches' internal nodes are alive in the process (the leak tests read it).
   package static var liveNodeCount: Int { DispatchNode.liveCount }
 }
