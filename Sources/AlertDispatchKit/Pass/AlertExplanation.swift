@@ -127,17 +127,18 @@ extension DispatchNode {
 }
 
 extension Arbiter {
-  /// Why `candidate` stays down: its cap, when it has reached it (what would end it if its turn
-  /// came now); else what rule 3 says of it alone (its dependencies, its dispatch off the chain
-  /// or hidden, a pause, its delay, a refusal, its lane's gap); else what the plan of `lane`
+  /// Why `candidate` stays down: what rule 3 says of it alone (its dependencies, its dispatch off
+  /// the chain or hidden, a pause, its delay, a refusal, its lane's gap), which a pass reads
+  /// first too; else its cap, when it has reached it (what would end it if its turn came now);
+  /// else what the plan of `lane`
   /// says of it: the arbiter plans the lane, whose candidates hold its whole line, and gives the
   /// reason it gives the candidate there (``PassPlan/reason(for:at:inLane:)``): the alerts in
   /// front it may not preempt, or the alert ahead of it in line that holds the line.
   static func reason(
     for candidate: PassInput.Candidate, in lane: PassInput.Lane, at now: AlertInstant
   ) -> AlertExplanation {
-    if let text = capBlock(of: candidate) { return .capped(text) }
     if let hold = hold(on: candidate, in: lane, at: now) { return hold.reason }
+    if let text = capBlock(of: candidate) { return .capped(text) }
     guard let place = lane.candidates.firstIndex(where: { $0.alert == candidate.alert }) else {
       return .eligible
     }

@@ -35,6 +35,30 @@ struct ExplainTruthTests {
     _ = front
   }
 
+  @Test("A refused alert that has reached its cap is explained by its retry, which holds the line")
+  func refusedAndCappedAlertIsExplainedByItsRetry() {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    let root = AlertDispatch(name: "R", clock: clock, presenter: presenter)
+    root.frequencyPolicy = FrequencyPolicy(appVersion: "1.0")
+    presenter.refuseWhen = { $0.id == "P" ? "busy" : nil }
+    let capped = root.add(AlertRequest(id: "P", cap: .onceEver(key: "k")))
+    root.add(AlertRequest(id: "W"))
+    root.add(AlertRequest(id: "T", lane: AlertLane("toast"), cap: .onceEver(key: "k")))
+    #expect(presenter.transcript.take() == ["refuse P @R: busy", "present T @R"])
+    // The pass holds P for its retry, and W behind it: explain says the same of both.
+    guard case .retryingAfterRefusal(_, "busy") = root.explain("P") else {
+      Issue.record("expected P to be retrying, got \(root.explain("P"))")
+      return
+    }
+    #expect(root.explain("W") == .waitingBehind("P"))
+    // When its retry comes, P ends by its cap, and W goes up.
+    presenter.refuseWhen = nil
+    clock.advance(by: .seconds(1))
+    #expect(capped.endedOutcome == .cancelled(.frequencyCapped("once ever (key k)")))
+    #expect(presenter.onScreenIDs.contains("W"))
+  }
+
   @Test("Behind an alert that holds its lane's line, the rest are explained by what holds it")
   func unreadCandidatesAreBehindTheStop() {
     let clock = VirtualClock()
