@@ -16,6 +16,13 @@ extension ReferenceModel {
     let rootKey = ObjectIdentifier(root)
     let events = seen.filter { $0.root == rootKey }.map(\.event)
     seen.removeAll { $0.root == rootKey }
+    endedAfterDeciding = Set(
+      events.compactMap { event in
+        switch event.kind {
+        case .ended(.cancelled(.notShownAtOnce)), .ended(.cancelled(.overflow)): event.alertID
+        default: nil
+        }
+      })
     let domain = members(of: root, at: now)
     let chain = Chain(root: root)
     let changes = domain.compactMap { slot -> Change? in
@@ -81,6 +88,9 @@ extension ReferenceModel {
         let phase = Self.phase(of: waiting.handle)
         guard phase == .waiting || (phase == .suspended && !waiting.hiddenBeneath),
           waiting.isAhead(of: record),
+          // Freed when the pass ended its dependency after deciding: the plan that read it
+          // again found its place taken.
+          !waiting.request.dependencies.contains(where: endedAfterDeciding.contains),
           eligibility(
             of: other, in: domain, root: root, chain: chain, at: now,
             firstShow: !waiting.everShown) == .eligible

@@ -102,6 +102,10 @@ package final class ReferenceModel {
   /// Indices of the records the model has not seen end.
   var live: [Int] = []
   var seen: [Seen] = []
+  /// The ids of the alerts that the pass being judged ended after it decided what goes up (a
+  /// show-now alert that did not go up, an overflow): they still held their dependents back
+  /// when it decided, and those are read again only by the next plan.
+  var endedAfterDeciding: Set<AlertID> = []
   /// Adds announced by the world and not yet bound to a handle: id and sequence.
   var announced: [(id: AlertID, sequence: Int, at: AlertInstant)] = []
   var nextSequence = 0
