@@ -1,7 +1,7 @@
 import AlertDispatchKit
 
 /// A small, slow, obviously correct judge of the decisions a pass makes, written from the rules
-/// of a pass in DESIGN.md and the DocC articles, sharing no code with the library's arbiter.
+/// of a pass as the DocC articles state them, sharing no code with the library's arbiter.
 ///
 /// The model keeps its own record of every alert: the plain data of its request (priority,
 /// lane, dependencies, time limits, policies), its place in line, when it last went up and how
