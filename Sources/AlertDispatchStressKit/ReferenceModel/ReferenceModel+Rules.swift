@@ -156,7 +156,14 @@ extension ReferenceModel {
 
   /// The ledger a policy counts in: the run's, which lasts across launches, or one of its own.
   func ledger(of policy: FrequencyPolicy) -> String {
-    policy === runPolicy ? "run" : "\(ObjectIdentifier(policy))"
+    if policy === runPolicy { return "run" }
+    if let known = policyNames.first(where: { $0.policy === policy }) { return known.name }
+    // A policy's address may be reused by a later one, which counts from nothing: each is named
+    // once, and held weakly so that a freed one is never taken for a new one.
+    policyNames.removeAll { $0.policy == nil }
+    nextPolicyName += 1
+    policyNames.append(PolicyName(policy: policy, name: "policy#\(nextPolicyName)"))
+    return "policy#\(nextPolicyName)"
   }
 
   /// The capacity of a lane as a number.

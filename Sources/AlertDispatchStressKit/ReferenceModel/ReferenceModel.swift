@@ -117,6 +117,14 @@ package final class ReferenceModel {
   /// carry the gap of a domain that joined it.
   var gapsUncertain = false
   var shows: [Show] = []
+  /// A frequency policy other than the run's, named on first sight (``ledger(of:)``).
+  struct PolicyName {
+    weak var policy: FrequencyPolicy?
+    let name: String
+  }
+  /// The names given to the policies other than the run's that are still alive.
+  var policyNames: [PolicyName] = []
+  var nextPolicyName = 0
   /// How many passes and decisions the model judged.
   package internal(set) var passesJudged = 0
   package internal(set) var decisionsJudged = 0
