@@ -10,13 +10,14 @@ import Testing
 @Suite("Waiting for a dependency that is not added yet", .timeLimit(.minutes(1)))
 struct WaitsForUnaddedTests {
   @discardableResult
-  func permission(_ f: Fixture, to dispatch: AlertDispatch, deadline: Duration = .seconds(5))
-    -> AlertHandle
-  {
+  func permission(
+    _ f: Fixture, to dispatch: AlertDispatch, deadline: Duration = .seconds(5),
+    readiness: Readiness = .ready
+  ) -> AlertHandle {
     f.track(
       dispatch.add(
         AlertRequest(
-          id: "permission", after: ["onboarding"], waitsForUnadded: true,
+          id: "permission", after: ["onboarding"], waitsForUnadded: true, readiness: readiness,
           timing: AlertTiming(readinessDeadline: deadline))))
   }
 
@@ -114,11 +115,7 @@ struct WaitsForUnaddedTests {
   func markReadyKeepsTheDeadline() {
     let f = Fixture()
     let home = f.dispatch("home")
-    let prompt = f.track(
-      home.add(
-        AlertRequest(
-          id: "permission", after: ["onboarding"], waitsForUnadded: true, readiness: .pending,
-          timing: AlertTiming(readinessDeadline: .seconds(5)))))
+    let prompt = permission(f, to: home, readiness: .pending)
     prompt.markReady()
     f.clock.advance(by: .seconds(4))
     f.expect([])
@@ -131,11 +128,7 @@ struct WaitsForUnaddedTests {
   func pendingAtTheDeadlineEnds() {
     let f = Fixture()
     let home = f.dispatch("home")
-    let prompt = f.track(
-      home.add(
-        AlertRequest(
-          id: "permission", after: ["onboarding"], waitsForUnadded: true, readiness: .pending,
-          timing: AlertTiming(readinessDeadline: .seconds(5)))))
+    let prompt = permission(f, to: home, readiness: .pending)
     f.clock.advance(by: .seconds(5))
     #expect(prompt.endedOutcome == .cancelled(.readinessTimedOut))
     f.verify()
