@@ -4,22 +4,21 @@ import AlertDispatchKit
 /// world's roots, judges every pass they run, and each disagreement is a violation of kind
 /// `model`, shrunk and emitted like the others.
 extension StressWorld {
-  /// Has every pass of this world's roots judged by the model. One world runs at a time; the
-  /// passes of dispatches the world did not make (another world's) are not judged.
+  /// Gives the model the world's clock and frequency policy.
   func installModel() {
     model.elapsed = { [weak self] in self?.now ?? .zero }
     model.runPolicy = policy
-    AlertDispatch.passObserver = { [weak self] root in
-      guard let self, modelled.contains(ObjectIdentifier(root)) else { return }
+  }
+
+  /// Feeds the model the events of `dispatch` while it is a root, and has every pass it runs as
+  /// a root judged by the model: only this world's dispatches are, whatever else runs at once.
+  func observeForModel(_ dispatch: AlertDispatch) {
+    dispatch.passObserver = { [weak self] root in
+      guard let self else { return }
       for problem in model.judgePass(of: root, at: sim.clock.now) {
         report(.model, "\(root.name): \(problem)")
       }
     }
-  }
-
-  /// Feeds the model the events of `dispatch` while it is a root.
-  func observeForModel(_ dispatch: AlertDispatch) {
-    modelled.insert(ObjectIdentifier(dispatch))
     dispatch.observe { [weak self, weak dispatch] event in
       guard let self, let dispatch, dispatch.parent == nil else { return }
       model.note(event, root: dispatch)

@@ -103,9 +103,8 @@ final class StressWorld {
   /// The roots whose last alert just ended, by identity, with their names: a drained event is
   /// due from each before anything else happens.
   var awaitingDrained: [ObjectIdentifier: AwaitedDrain] = [:]
-  /// The reference model, judging every pass of the world's roots, and those roots.
+  /// The reference model, judging every pass of the world's roots.
   let model = ReferenceModel(budgets: StressTables.budgets)
-  var modelled: Set<ObjectIdentifier> = []
   /// How many completion handlers are running (an add they make waits for the pass to end).
   var handlerDepth = 0
 

@@ -369,11 +369,11 @@ public final class AlertDispatch {
   /// How many passes every root of the process has run (the stress tool reports it).
   package static var passCount: Int { DispatchNode.passCount }
 
-  /// Called with the root of every pass once the pass has settled, before any call the pass
-  /// queued runs: the stress tool's reference model reads the domain then.
-  package static var passObserver: (@MainActor (AlertDispatch) -> Void)? {
-    get { DispatchNode.passObserver }
-    set { DispatchNode.passObserver = newValue }
+  /// Called with this dispatch once each pass it runs as a root has settled, before any call
+  /// the pass queued runs: the stress tool's reference model reads the domain then.
+  package var passObserver: (@MainActor (AlertDispatch) -> Void)? {
+    get { node.passObserver }
+    set { node.passObserver = newValue }
   }
 
   /// How many dispatches' internal nodes are alive in the process (the leak tests read it).

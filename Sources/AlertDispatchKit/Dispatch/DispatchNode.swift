@@ -90,6 +90,9 @@ final class DispatchNode {
   /// waits for dependencies not added yet does not wait for one of them.
   var endedIDs: Set<AlertID> = []
   var needsPass = false
+  /// Told this dispatch once each pass it runs as a root has settled (the stress tool's
+  /// reference model compares its decisions then).
+  var passObserver: (@MainActor (AlertDispatch) -> Void)?
   var lastRejectedChild: ObjectIdentifier?
   /// The observers of this dispatch, first added first. Changed by assignment only (see
   /// ``children``): every event reads it.

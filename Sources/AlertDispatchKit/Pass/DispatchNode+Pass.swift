@@ -1,10 +1,6 @@
 extension DispatchNode {
   /// How many passes every root of the process has run (the stress tool reports it).
   static var passCount = 0
-  /// Told the root of every pass once the pass has settled (the stress tool's reference model
-  /// compares its decisions then).
-  static var passObserver: (@MainActor (AlertDispatch) -> Void)?
-
   /// Runs one pass at this root: plan, carry the plan out, and again until nothing changes.
   func runPass() {
     // A released node's domain is gone: its children run passes of their own.
@@ -31,7 +27,7 @@ extension DispatchNode {
     }
     // The invariants the pass left broken, when the checks are on (see `checkPassInvariants()`).
     if checksInvariantsHere { invariantViolations += checkPassInvariants() }
-    if let observer = DispatchNode.passObserver, let facade { observer(facade) }
+    if let passObserver, let facade { passObserver(facade) }
   }
 
   /// Carries out decisions in order, on the alerts of the plan's snapshot; stops at a refused

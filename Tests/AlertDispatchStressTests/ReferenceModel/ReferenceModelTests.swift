@@ -48,10 +48,9 @@ struct ReferenceModelTests {
     let screen = sim.screen("home")
     let model = ReferenceModel()
     var problems: [String] = []
-    AlertDispatch.passObserver = { root in
+    sim.window.dispatch.passObserver = { root in
       problems += model.judgePass(of: root, at: sim.clock.now)
     }
-    defer { AlertDispatch.passObserver = nil }
     // The model is told of the adds in the other order, so it takes `second` for the first in
     // line: the library, which puts `first` up, then disagrees with it.
     model.announceAdd(of: "second", at: sim.clock.now)
