@@ -73,7 +73,9 @@ package struct StressSession {
     let span = UInt64(episodeLength.count)
     let length = min(episodeLength.lowerBound + Int(lengths.next() % span), maxOperations)
     var bytes = SeededBytes(seed: SplitMix64.derive(seed, UInt64(index) &* 2))
-    return OperationDecoder.episode(from: &bytes, maxOperations: max(length, 1))
+    let episode = OperationDecoder.episode(from: &bytes, maxOperations: max(length, 1))
+    // One episode in four crowds a few lanes, where the choices among equals are made.
+    return index % 4 == 3 ? episode.crowded() : episode
   }
 
   /// Runs every episode; `progress` hears about each one as it ends.

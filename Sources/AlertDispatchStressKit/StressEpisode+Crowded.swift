@@ -1,0 +1,29 @@
+/// Episodes whose alerts crowd a few lanes, so that the decisions among several alerts of one
+/// lane (which of two equals a preemption hides, which a joining domain steps back, which a full
+/// line drops) come up often: drawn at random, an alert picks a lane of its own three times in
+/// four and one of twelve lanes otherwise, and two equal alerts up in a lane of two, with a
+/// higher one coming, are rare.
+extension StressEpisode {
+  /// The indices in ``StressTables/lanes`` of the lanes where several alerts are up at once, or
+  /// where a full line drops one: `pair`, `stack`, `few`, `keep` and `low`.
+  static let crowdedLanes: [UInt8] = [2, 5, 6, 7, 8]
+
+  /// The same episode with every alert added in one of the ``crowdedLanes`` and at normal or
+  /// high priority, and three in four of those drawn for a screen added to the main window
+  /// instead; everything else (policies, times) as drawn.
+  package func crowded() -> StressEpisode {
+    var copy = self
+    copy.operations = operations.map { operation in
+      guard case .add(var spec) = operation else { return operation }
+      // The priority's choice is its byte modulo the table (normal at 1, high at 2); the bits
+      // above it pick the lane.
+      let choice = spec.priority % 6
+      spec.lane = Self.crowdedLanes[Int(spec.priority / 6) % Self.crowdedLanes.count]
+      spec.priority = spec.priority - choice + (choice % 2 == 0 ? 1 : 2)
+      // Most on the main window's own dispatch, which is on the chain whatever the screens do.
+      if case .screen(let index) = spec.owner, index % 4 != 0 { spec.owner = .window(0) }
+      return .add(spec)
+    }
+    return copy
+  }
+}
