@@ -8,18 +8,23 @@ extension StressEpisode {
   /// where a full line drops one: `pair`, `stack`, `few`, `keep` and `low`.
   static let crowdedLanes: [UInt8] = [2, 5, 6, 7, 8]
 
-  /// The same episode with every alert added in one of the ``crowdedLanes`` and at normal or
-  /// high priority, and three in four of those drawn for a screen added to the main window
-  /// instead; everything else (policies, times) as drawn.
+  /// The same episode with every alert added in one of the ``crowdedLanes``, at low, normal or
+  /// high priority, half of them with a minimum display time, and three in four of those drawn
+  /// for a screen added to the main window instead; everything else as drawn.
   package func crowded() -> StressEpisode {
     var copy = self
     copy.operations = operations.map { operation in
       guard case .add(var spec) = operation else { return operation }
-      // The priority's choice is its byte modulo the table (normal at 1, high at 2); the bits
-      // above it pick the lane.
+      // The priority's choice is its byte modulo the table (low at 0, normal at 1, high at 2);
+      // the bits above it pick the lane.
       let choice = spec.priority % 6
       spec.lane = Self.crowdedLanes[Int(spec.priority / 6) % Self.crowdedLanes.count]
-      spec.priority = spec.priority - choice + (choice % 2 == 0 ? 1 : 2)
+      spec.priority = spec.priority - choice + choice % 3
+      // Half of them owe a minimum display time (200 ms to 2 s), so that a preemption often
+      // has to wait for one of the alerts in front.
+      if spec.minimumDisplay == 0, spec.priority & 0x10 != 0 {
+        spec.minimumDisplay = 1 + (spec.priority >> 5) % 4
+      }
       // Most on the main window's own dispatch, which is on the chain whatever the screens do.
       if case .screen(let index) = spec.owner, index % 4 != 0 { spec.owner = .window(0) }
       return .add(spec)

@@ -102,7 +102,13 @@ extension ReferenceModel {
         records[slot].refused = false
         records[slot].hiddenBeneath = false
       case .suspended:
-        guard let slot = matching.first(where: { after($0) == .suspended }) else { continue }
+        // One that ends later in the pass (a take-down that waited for its minimum display
+        // time) ends hidden: its end keeps no gap.
+        guard
+          let slot = matching.first(where: { after($0) == .suspended })
+            ?? matching.first(where: { after($0) == .ended && wasUp.contains($0) })
+        else { continue }
+        wasUp.remove(slot)
         records[slot].hiddenBeneath =
           records[slot].handle.coverer != nil || records[slot].phase == .covered
         stopClock(of: slot, at: event.time)
