@@ -17,7 +17,7 @@
 # failure: the mutant is killed.
 #
 # The scratch clone (MUTATE_SCRATCH, default $TMPDIR/alertdispatch-mutants) keeps its builds
-# between runs, so each mutant rebuilds only what it touches: a few minutes per mutant on two
+# between runs, so each mutant rebuilds only what it touches: about a minute per mutant on two
 # cores. Logs are in $MUTATE_SCRATCH/logs.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     --no-stress) stress=0 ;;
     --seed) seed=$2; shift ;;
     --steps) steps=$2; shift ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "mutate.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) names+=("$1") ;;
   esac
