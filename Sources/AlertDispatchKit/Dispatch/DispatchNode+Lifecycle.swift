@@ -38,6 +38,7 @@ extension DispatchNode {
     if let holder {
       existing?.close(with: .cancelled(.replaced(by: alert.id)))
       holder.life.giveUpID()
+      domain.returnToOldestSharer(alert.id)
     }
     domain.noteWaiting(alert)
     schedule(alert, timing, addedAt: addedAt, on: root.clock)

@@ -189,6 +189,19 @@ final class Domain {
     sharers[alert.id, default: []].append(alert)
   }
 
+  /// Gives `id` back to the oldest alert that shares it after a join and is not leaving the
+  /// screen, when a newcomer that replaced another one took it: lookups find the oldest, and
+  /// the newcomer shares the id.
+  func returnToOldestSharer(_ id: AlertID) {
+    guard let holder = holders[id], var list = sharers[id],
+      let position = list.firstIndex(where: { $0.state != .dismissing }),
+      list[position].seq < holder.seq
+    else { return }
+    holders[id] = list.remove(at: position)
+    list.insert(holder, at: list.firstIndex { $0.seq > holder.seq } ?? list.endIndex)
+    sharers[id] = list
+  }
+
   /// Takes the id back from `alert`, if it still has it, and returns the alerts that waited for
   /// it; `nil` when the id belongs to another alert (one that replaced it, or one it shared
   /// the id with after a join, which now takes it over) or to none.

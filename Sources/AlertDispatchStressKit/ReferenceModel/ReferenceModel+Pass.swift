@@ -45,13 +45,16 @@ extension ReferenceModel {
   }
 
   /// Every record of the domain of `root`: its unfinished alerts (recorded on first sight), and
-  /// the records the model last saw in it that have ended since.
+  /// the records that have ended since the model last saw them in it, or in a domain that has
+  /// joined it since (their dispatch is in its tree now).
   func members(of root: AlertDispatch, at now: AlertInstant) -> [Int] {
     let rootKey = ObjectIdentifier(root)
     var result = root.subtreeAlerts.map { record(of: $0, at: now) }
     let known = Set(result)
-    for slot in live where !known.contains(slot) && records[slot].root == rootKey {
-      if records[slot].handle.state.isEnded { result.append(slot) }
+    for slot in live where !known.contains(slot) && records[slot].handle.state.isEnded {
+      if records[slot].root == rootKey || records[slot].handle.dispatch?.root === root {
+        result.append(slot)
+      }
     }
     return result
   }

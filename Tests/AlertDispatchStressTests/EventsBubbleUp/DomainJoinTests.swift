@@ -248,6 +248,27 @@ struct ReplacedAlertRebuildTests {
     #expect(dependent.state == .showing)
     #expect(window.invariantViolations == [])
   }
+
+  /// Stress seed 7 (1,000,000 steps), episode 2823: the replacement kept the id, so the next
+  /// replacement replaced it and left the older alert up.
+  @Test("After a join, a replacement replaces the oldest alert with the id; the next, the next oldest")
+  func replacementsAfterJoinTakeTheOldestFirst() throws {
+    let (window, other) = Self.pausedRoots()
+    let oldest = other.add(AlertRequest(id: "x"))
+    let older = window.add(AlertRequest(id: "x"))
+    try other.setParent(window)
+    let first = window.add(AlertRequest(id: "x", duplicates: .replaceExisting))
+    #expect(oldest.endedOutcome == .cancelled(.replaced(by: "x")))
+    #expect(older.endedOutcome == nil)
+    #expect(window.alert(withID: "x") === older)
+    let second = window.add(AlertRequest(id: "x", duplicates: .replaceExisting))
+    #expect(older.endedOutcome == .cancelled(.replaced(by: "x")))
+    #expect(first.endedOutcome == nil)
+    #expect(window.alert(withID: "x") === first)
+    first.cancel()
+    #expect(window.alert(withID: "x") === second)
+    #expect(window.invariantViolations == [])
+  }
 }
 
 @MainActor

@@ -42,6 +42,42 @@ struct ReferenceModelTests {
     #expect(result.violations == [])
   }
 
+  /// Seed 7, 1,000,000 steps, episode 3199: the alert ended in the pass that followed the
+  /// join, while the model still counted it in the domain it came from.
+  @Test("An alert that overflows in the first pass after its domain joined another is judged there")
+  func overflowAfterJoinAgrees() {
+    // Lane index 7 is "keep": capacity 2, at most 1 waiting, refuse-newcomer.
+    let result = StressRunner.run(
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .window(0), lane: 7, delay: 2)),
+        .setPassScheduling(.screen(190), coalesced: true, atRoot: true),
+        .add(AlertSpec(owner: .raw(170), lane: 7)),
+        .setParent(raw: 80, parent: .window(57)),
+        .endTurn,
+        .add(AlertSpec(owner: .raw(116), lane: 7)),
+      ]))
+    #expect(result.violations == [])
+    #expect(result.overflowed >= 1)
+  }
+
+  /// Seed 7, 1,000,000 steps, episode 2823: after a join, the replacement took the id from the
+  /// older alert that shared it, so the next replacement left that one up.
+  @Test("Replacements after a join take the oldest alert with the id first, and the model agrees")
+  func replacementsAfterJoinAgree() {
+    let result = StressRunner.run(
+      StressEpisode(operations: [
+        .add(AlertSpec(owner: .raw(174), sharedID: 60)),
+        .root(window: 134, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .window(0), sharedID: 208)),
+        .setParent(raw: 252, parent: .window(201)),
+        .add(AlertSpec(owner: .window(164), sharedID: 220, replaces: true)),
+        .background(window: 66),
+        .add(AlertSpec(owner: .window(0), sharedID: 240, replaces: true)),
+      ]))
+    #expect(result.violations == [])
+  }
+
   @Test("An alert that goes up before one ahead of it in line is a disagreement")
   func wrongOrderIsReported() {
     let sim = Simulator(windowName: "main")
