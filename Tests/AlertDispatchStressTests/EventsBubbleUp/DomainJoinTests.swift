@@ -251,7 +251,8 @@ struct ReplacedAlertRebuildTests {
 
   /// Stress seed 7 (1,000,000 steps), episode 2823: the replacement kept the id, so the next
   /// replacement replaced it and left the older alert up.
-  @Test("After a join, a replacement replaces the oldest alert with the id; the next, the next oldest")
+  @Test(
+    "After a join, a replacement replaces the oldest alert with the id; the next, the next oldest")
   func replacementsAfterJoinTakeTheOldestFirst() throws {
     let (window, other) = Self.pausedRoots()
     let oldest = other.add(AlertRequest(id: "x"))
