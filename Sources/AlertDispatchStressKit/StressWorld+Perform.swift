@@ -9,6 +9,7 @@ extension StressWorld {
     record.log(step, at: now)
     let held = alertsHeldByPauses()
     perform(step)
+    judgeQuietRoots(after: step)
     checkAfterStep()
     checkPauses(heldBefore: held)
     checkDrained()

@@ -25,6 +25,18 @@ extension StressWorld {
     }
   }
 
+  /// Once the clock has moved on, has the model judge every root of the world that no pass
+  /// is deferred on: the timers due have fired, so each domain must be settled.
+  func judgeQuietRoots(after step: StressStep) {
+    guard case .advance = step else { return }
+    for root in checkedRoots where root.parent == nil && !root.isClosed {
+      guard !root.awaitsDeferredPass else { continue }
+      for problem in model.judgeQuiet(of: root, at: sim.clock.now) {
+        report(.model, "\(root.name), at rest: \(problem)")
+      }
+    }
+  }
+
   /// Tells the model that a step may change the shape of a domain (a gap it knows may then
   /// belong to another domain).
   func noteReshaping(_ step: StressStep) {

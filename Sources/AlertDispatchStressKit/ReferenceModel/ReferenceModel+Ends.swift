@@ -32,7 +32,34 @@ extension ReferenceModel {
       default: break
       }
     }
-    return problems
+    return problems + judgeOverflowCount(changes, domain)
+  }
+
+  /// A lane that ended alerts as overflow in the pass ended no more than waited over its limit:
+  /// of the alerts that waited to go up for the first time, those still waiting, with those
+  /// that went up or ended otherwise in the pass, are at least the limit.
+  private func judgeOverflowCount(_ changes: [Change], _ domain: [Int]) -> [String] {
+    var dropped: [String: (limit: Int, count: Int)] = [:]
+    for change in changes where change.after == .ended {
+      let record = records[change.slot]
+      guard case .cancelled(.overflow) = record.handle.endedOutcome,
+        let limit = record.lane.maximumWaiting
+      else { continue }
+      dropped[record.lane.name, default: (limit, 0)].count += 1
+    }
+    return dropped.sorted { $0.key < $1.key }.compactMap { name, entry in
+      let kept = domain.filter { slot in
+        let record = records[slot]
+        guard record.lane.name == name, !record.everShown, record.phase == .waiting else {
+          return false
+        }
+        if case .cancelled(.overflow) = record.handle.endedOutcome { return false }
+        return true
+      }.count
+      guard kept < entry.limit else { return nil }
+      return
+        "lane \(name) ended \(entry.count) as overflow, which leaves \(kept) of those that waited, under its limit \(entry.limit)"
+    }
   }
 
   /// When the record's alert ended, by its event.

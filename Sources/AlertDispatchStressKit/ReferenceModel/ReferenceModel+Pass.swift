@@ -120,6 +120,7 @@ extension ReferenceModel {
         return nil
       })
     var victims: [(slot: Int, how: String)] = []
+    var problems = judgeOffstage(changes, chain)
     for change in changes where change.before == .up {
       let record = records[change.slot]
       if change.after == .covered {
@@ -130,8 +131,7 @@ extension ReferenceModel {
         victims.append((change.slot, "cancelled"))
       }
     }
-    guard !victims.isEmpty else { return [] }
-    var problems: [String] = []
+    guard !victims.isEmpty else { return problems }
     for (slot, how) in victims {
       let victim = records[slot]
       let lane = victim.lane.name
@@ -160,6 +160,7 @@ extension ReferenceModel {
         if victim.isProtected(at: now) {
           problems.append("\(victim.id) was \(how) inside its minimum display time")
         }
+        problems += judgeStyle(of: slot, how, changes)
       }
       for other in fronts where other != slot && Self.phase(of: records[other].handle) == .up {
         let front = records[other]
@@ -173,6 +174,39 @@ extension ReferenceModel {
       }
     }
     return problems
+  }
+
+  /// Rule 2: an alert up whose dispatch left the chain in this pass is hidden, unless its
+  /// policy is to end (``OffstagePolicy/end``): then it is taken down to end as owner left.
+  private func judgeOffstage(_ changes: [Change], _ chain: Chain) -> [String] {
+    changes.compactMap { change in
+      let record = records[change.slot]
+      guard [.up, .covered].contains(change.before), change.after == .suspended,
+        record.request.offstage == .end, chain.place(of: record.handle.dispatch) == nil
+      else { return nil }
+      return "\(record.id) left the chain and was hidden, but its policy is to end as owner left"
+    }
+  }
+
+  /// Rule 5's style: the alert a preemption takes down is covered when the alerts that went up
+  /// over it in its lane cover, and hidden when they hide.
+  private func judgeStyle(of victim: Int, _ how: String, _ changes: [Change]) -> [String] {
+    let record = records[victim]
+    let over = changes.filter { change in
+      let other = records[change.slot]
+      return [.waiting, .suspended].contains(change.before) && change.after == .up
+        && other.lane.name == record.lane.name && other.priority > record.priority
+    }
+    let styles = Set(over.map { records[$0.slot].request.style })
+    guard styles.count == 1, let style = styles.first else { return [] }
+    let names = over.map { "\(records[$0.slot].id)" }.joined(separator: ", ")
+    if how == "hidden" && style == .cover && record.request.interruption == .suspend {
+      return ["\(record.id) was hidden, but \(names), which went up over it, covers"]
+    }
+    if how == "covered" && style == .hideOthers {
+      return ["\(record.id) was covered, but \(names), which went up over it, hides"]
+    }
+    return []
   }
 
   /// Rule 6 and screens that come back: alerts that come back, or leave with their screen, in

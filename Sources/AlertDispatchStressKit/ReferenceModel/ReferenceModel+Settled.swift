@@ -24,6 +24,20 @@ extension ReferenceModel {
     return problems
   }
 
+  /// Judges the domain of `root` once the clock has moved on to `now` with no pass the model has
+  /// not judged yet: every timer due has fired, so the domain must be settled at `now` (an alert
+  /// whose wait ended without a timer to wake the domain up is seen here). A domain with events
+  /// or changes no pass reported yet is left to that pass.
+  package func judgeQuiet(of root: AlertDispatch, at now: AlertInstant) -> [String] {
+    let rootKey = ObjectIdentifier(root)
+    guard !seen.contains(where: { $0.root == rootKey }) else { return [] }
+    let domain = members(of: root, at: now)
+    guard domain.allSatisfy({ Self.phase(of: records[$0].handle) == records[$0].phase }) else {
+      return []
+    }
+    return judgeSettled(domain, rootKey, Chain(root: root), at: now)
+  }
+
   /// Rules 3 to 5 over one lane: the best eligible waiting alert, and whether the lane could
   /// take it.
   private func judgeLane(
