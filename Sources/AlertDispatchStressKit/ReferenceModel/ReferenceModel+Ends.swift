@@ -4,8 +4,8 @@ import AlertDispatchKit
 extension ReferenceModel {
   /// Every outcome with its reason: the rule that ends an alert for that reason held.
   func judgeEnds(
-    _ changes: [Change], _ domain: [Int], _ chain: Chain, _ events: [AlertEvent],
-    _ now: AlertInstant
+    _ changes: [Change], _ domain: [Int], _ root: ObjectIdentifier, _ chain: Chain,
+    _ events: [AlertEvent], _ now: AlertInstant
   ) -> [String] {
     var problems: [String] = []
     for change in changes where change.after == .ended {
@@ -27,12 +27,43 @@ extension ReferenceModel {
         problems.append("\(record.id) ended as owner left, but its policy is to be suspended")
       case .notShownAtOnce where !record.request.showNowOrDrop:
         problems.append("\(record.id) ended as not shown at once, but did not ask to")
+      case .notShownAtOnce:
+        // A presenter's refusal in the pass is a reason of its own: it could not show at once.
+        let refused = events.contains { event in
+          guard event.alertID == record.id, case .refused = event.kind else { return false }
+          return true
+        }
+        if !refused { problems += judgeNotShownAtOnce(change.slot, domain, root, chain, now) }
       case .overflow:
         problems += judgeOverflow(of: change.slot, domain)
       default: break
       }
     }
     return problems + judgeOverflowCount(changes, domain)
+  }
+
+  /// Show now or drop: an alert kept down only by the alerts leaving its lane waits for them
+  /// to be gone. One that ends although it is eligible, first in its lane's line, and the lane
+  /// has room once they are gone, was ended too soon.
+  private func judgeNotShownAtOnce(
+    _ slot: Int, _ domain: [Int], _ root: ObjectIdentifier, _ chain: Chain, _ now: AlertInstant
+  ) -> [String] {
+    let record = records[slot]
+    let lane = domain.filter { records[$0].lane.name == record.lane.name && $0 != slot }
+    let leaving = lane.filter { Self.phase(of: records[$0].handle) == .leaving }
+    let staying = lane.filter { Self.phase(of: records[$0].handle) == .up }
+    guard !leaving.isEmpty, staying.count < Self.capacity(of: record.lane) else { return [] }
+    let inTheWay = lane.contains { other in
+      let phase = Self.phase(of: records[other].handle)
+      return (phase == .waiting || phase == .suspended)
+        && (records[other].isAhead(of: record) || records[other].refused)
+    }
+    guard !inTheWay,
+      eligibility(of: slot, in: domain, root: root, chain: chain, at: now, firstShow: true)
+        == .eligible
+    else { return [] }
+    let names = leaving.map { "\(records[$0].id)" }.joined(separator: ", ")
+    return ["\(record.id) ended as not shown at once, but only \(names), leaving, kept it down"]
   }
 
   /// A lane that ended alerts as overflow in the pass ended no more than waited over its limit:

@@ -37,7 +37,7 @@ extension ReferenceModel {
     problems += judgeGoingUp(changes, domain, rootKey, chain, now)
     problems += judgeTakingDown(changes, domain, chain, events, now)
     problems += judgeOrderOfReturn(events, domain, chain)
-    problems += judgeEnds(changes, domain, chain, events, now)
+    problems += judgeEnds(changes, domain, rootKey, chain, events, now)
     problems += apply(events, changes, domain, rootKey, now)
     problems += judgeSettled(domain, rootKey, chain, at: now)
     decisionsJudged += changes.count

@@ -53,6 +53,10 @@ extension ReferenceModel {
       }
     }
     let fronts = slots.filter { [.up, .leaving].contains(records[$0].phase) }
+    let up = fronts.filter { records[$0].phase == .up }
+    if up.count > Self.capacity(of: lane) {
+      problems.append("lane \(name) has \(up.count) alerts up in front, over its capacity")
+    }
     let line = slots.filter { slot in
       records[slot].phase == .waiting
         || (records[slot].phase == .suspended && !records[slot].hiddenBeneath)
