@@ -78,6 +78,21 @@ struct ReferenceModelTests {
     #expect(result.violations == [])
   }
 
+  @Test("A preemption that waits for minimum display times goes up when the first one ends")
+  func preemptionWaitsForTheFirstMinimum() {
+    // Lane index 5 is "stack": capacity 2, newest first. Minimum display 2 s, then 500 ms.
+    let result = StressRunner.run(
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .window(0), priority: 0, lane: 5, minimumDisplay: 4)),
+        .add(AlertSpec(owner: .window(0), priority: 0, lane: 5, minimumDisplay: 2)),
+        .add(AlertSpec(owner: .window(0), priority: 2, lane: 5)),
+        .advance(milliseconds: 700),
+        .advance(milliseconds: 2_000),
+      ]))
+    #expect(result.violations == [])
+  }
+
   @Test("An alert that goes up before one ahead of it in line is a disagreement")
   func wrongOrderIsReported() {
     let sim = Simulator(windowName: "main")
