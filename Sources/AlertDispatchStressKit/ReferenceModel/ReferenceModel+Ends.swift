@@ -134,7 +134,7 @@ extension ReferenceModel {
   /// the alert was up that long).
   func apply(
     _ events: [AlertEvent], _ changes: [Change], _ domain: [Int], _ root: ObjectIdentifier,
-    _ now: AlertInstant
+    _ chain: Chain, _ now: AlertInstant
   ) -> [String] {
     var problems: [String] = []
     var stamped: Set<Int> = []
@@ -159,6 +159,7 @@ extension ReferenceModel {
         records[slot].upSince = records[slot].upSince ?? event.time
         records[slot].refused = false
         records[slot].hiddenBeneath = false
+        records[slot].beneath = nil
       case .suspended:
         // One that ends later in the pass (a take-down that waited for its minimum display
         // time) ends hidden: its end keeps no gap.
@@ -169,6 +170,7 @@ extension ReferenceModel {
         wasUp.remove(slot)
         records[slot].hiddenBeneath =
           records[slot].handle.coverer != nil || records[slot].phase == .covered
+        records[slot].beneath = hiddenBeneath(slot, chain)
         stopClock(of: slot, at: event.time)
       case .dismissing(let outcome):
         guard let slot = matching.first(where: { [.leaving, .ended].contains(after($0)) }) else {
@@ -202,8 +204,29 @@ extension ReferenceModel {
       records[change.slot].phase = change.after
       if change.after == .ended { live.removeAll { $0 == change.slot } }
     }
-    for slot in domain where records[slot].phase != .ended { records[slot].root = root }
+    for slot in domain where records[slot].phase != .ended {
+      records[slot].root = root
+      if let coverer = records[slot].handle.coverer {
+        records[slot].coverer = ObjectIdentifier(coverer)
+      } else if records[slot].phase != .suspended {
+        records[slot].coverer = nil
+      }
+    }
     return problems
+  }
+
+  /// Rule 2: a covered alert hidden with its screen is hidden beneath its coverer when the
+  /// coverer stays (up, or leaving as the user closed it) or is hidden with it; not when the
+  /// coverer left the chain to end as owner left. The coverer's record, or `nil`.
+  private func hiddenBeneath(_ slot: Int, _ chain: Chain) -> Int? {
+    guard records[slot].phase == .covered,
+      chain.place(of: records[slot].handle.dispatch) == nil,
+      let key = records[slot].coverer, let coverer = index[key]
+    else { return nil }
+    let left =
+      records[coverer].phase != .leaving
+      && chain.place(of: records[coverer].handle.dispatch) == nil
+    return left && records[coverer].request.offstage == .end ? nil : coverer
   }
 
   /// Adds the time up since the record last went up, and stops counting.

@@ -38,7 +38,7 @@ extension ReferenceModel {
     problems += judgeTakingDown(changes, domain, chain, events, now)
     problems += judgeOrderOfReturn(events, domain, chain)
     problems += judgeEnds(changes, domain, rootKey, chain, events, now)
-    problems += apply(events, changes, domain, rootKey, now)
+    problems += apply(events, changes, domain, rootKey, chain, now)
     problems += judgeSettled(domain, rootKey, chain, at: now)
     decisionsJudged += changes.count
     return problems
@@ -236,6 +236,23 @@ extension ReferenceModel {
         }
         lastInLane[lane] = (id, stamp)
       }
+    }
+    return problems + judgeRestoredBeneath(events)
+  }
+
+  /// An alert that comes back beneath its coverer in the pass that brings the coverer back
+  /// comes back before it, so that the screen stacks it beneath (bottom first).
+  private func judgeRestoredBeneath(_ events: [AlertEvent]) -> [String] {
+    let restored = events.filter { $0.kind == .restored }
+    var problems: [String] = []
+    for (place, event) in restored.enumerated() {
+      guard let id = event.alertID,
+        let handle = records.last(where: { $0.id == id && $0.phase != .ended })?.handle,
+        let coverer = handle.coverer,
+        let covererPlace = restored.firstIndex(where: { $0.alertID == coverer.id }),
+        covererPlace < place
+      else { continue }
+      problems.append("\(id) came back after \(coverer.id), which covers it, so over it")
     }
     return problems
   }

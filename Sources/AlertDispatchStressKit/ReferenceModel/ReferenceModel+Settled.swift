@@ -13,6 +13,7 @@ extension ReferenceModel {
     for slot in domain where records[slot].phase != .ended {
       lanes[records[slot].lane.name, default: []].append(slot)
       problems += overdueTimers(of: records[slot], at: now)
+      problems += staysBeneath(slot, chain)
     }
     for (name, slots) in lanes.sorted(by: { $0.key < $1.key }) {
       let lane = records[slots[0]].lane
@@ -90,6 +91,20 @@ extension ReferenceModel {
       }
     }
     return problems
+  }
+
+  /// Rules 2 and 6: an alert hidden beneath an alert that is up comes back beneath it once its
+  /// screen is back on the chain and no pause holds it.
+  private func staysBeneath(_ slot: Int, _ chain: Chain) -> [String] {
+    let record = records[slot]
+    guard record.phase == .suspended, let coverer = record.beneath,
+      records[coverer].phase == .up,
+      let place = chain.place(of: record.handle.dispatch),
+      chain.pause(holding: record.request, at: place) == nil
+    else { return [] }
+    return [
+      "\(record.id) stays hidden, but its screen is back and \(records[coverer].id), which it was hidden beneath, is up"
+    ]
   }
 
   /// The time limits of a waiting alert that passed without ending it.

@@ -56,6 +56,11 @@ package final class ReferenceModel {
     var upSince: AlertInstant?
     /// Whether it was beneath a coverer when it was hidden (it comes back with that coverer).
     var hiddenBeneath = false
+    /// The alert that covered it when the model last saw it covered.
+    var coverer: ObjectIdentifier?
+    /// The record of the alert it is hidden beneath, when it was hidden with its screen while
+    /// that alert stayed up or was hidden with it: it comes back beneath that one.
+    var beneath: Int?
     /// Whether a presenter refused it since it last went up (rule 7 holds its lane).
     var refused = false
     /// The root it belonged to at the model's last look.
