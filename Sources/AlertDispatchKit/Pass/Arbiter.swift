@@ -96,9 +96,10 @@ struct Arbiter {
   /// Joins the lanes' decisions into the plan. Each lane keeps its own order; across lanes, the
   /// alerts that come back, and those that leave the chain, go in the order they last went up,
   /// so that the screen stacks them as before (a toast that was above a modal alert comes
-  /// back above it). Every other decision keeps the lanes' order: the first lane whose next
-  /// decision is unstamped, or is the earliest stamped one of the lanes' next decisions, goes
-  /// next.
+  /// back above it). A decision without a stamp (an alert going up for the first time, an
+  /// end) binds no order across lanes, so the first lane whose next decision has none goes
+  /// next; when every lane's next decision has a stamp, the earliest goes. Each lane's stamped
+  /// decisions being in up order, the plan's are too.
   private mutating func interleaveLanes() {
     // Most plans decide in one lane at most, whose order they keep.
     guard let first = decided.first else { return }
@@ -111,16 +112,10 @@ struct Arbiter {
     var next = Array(repeating: 0, count: lanes.count)
     func stamp(of lane: Int) -> UInt64? { decided[lanes[lane][next[lane]]].stamp }
     while true {
-      var earliest: UInt64?
-      for lane in lanes.indices where next[lane] < lanes[lane].count {
-        if let stamp = stamp(of: lane) { earliest = min(earliest ?? stamp, stamp) }
-      }
-      let lane = lanes.indices.first { lane in
-        guard next[lane] < lanes[lane].count else { return false }
-        let stamp = stamp(of: lane)
-        return stamp == nil || stamp == earliest
-      }
-      guard let lane else { return }
+      let open = lanes.indices.filter { next[$0] < lanes[$0].count }
+      let unstamped = open.first { stamp(of: $0) == nil }
+      guard let lane = unstamped ?? open.min(by: { (stamp(of: $0) ?? 0) < (stamp(of: $1) ?? 0) })
+      else { return }
       plan.decisions.append(decided[lanes[lane][next[lane]]].decision)
       next[lane] += 1
     }

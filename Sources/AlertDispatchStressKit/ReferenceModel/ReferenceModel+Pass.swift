@@ -210,31 +210,33 @@ extension ReferenceModel {
   }
 
   /// Rule 6 and screens that come back: alerts that come back, or leave with their screen, in
-  /// one pass do so in the order they last went up, within a lane (one beneath a coverer follows
-  /// its coverer). Across lanes the library does not keep that order when a lane's line picks
-  /// a suspended alert in the same pass: not judged (see ``ReferenceModelCoverage``).
+  /// one pass do so in the order they last went up, within a lane and across lanes (one beneath
+  /// a coverer follows its coverer).
   private func judgeOrderOfReturn(_ events: [AlertEvent], _ domain: [Int], _ chain: Chain)
     -> [String]
   {
     var problems: [String] = []
     for kind in [AlertEvent.Kind.restored, .suspended] {
-      var lastInLane: [String: (id: AlertID, stamp: Int)] = [:]
+      var last: (id: AlertID, stamp: Int)?
       for event in events where event.kind == kind {
+        // Of the alerts with the id (one leaving may share it with its replacement), the one
+        // in the state the event leaves it in.
+        let states: [Phase] = kind == .suspended ? [.suspended] : [.up, .covered]
         guard let id = event.alertID,
           let slot = domain.first(where: {
             records[$0].id == id && records[$0].phase != .ended && records[$0].stamp > 0
+              && states.contains(Self.phase(of: records[$0].handle))
           })
         else { continue }
         if kind == .suspended && chain.place(of: records[slot].handle.dispatch) != nil { continue }
         // One that comes back beneath its coverer comes back right after it.
         if kind == .restored && Self.phase(of: records[slot].handle) == .covered { continue }
         let stamp = records[slot].stamp
-        let lane = records[slot].lane.name
-        if let last = lastInLane[lane], last.stamp > stamp {
+        if let last, last.stamp > stamp {
           problems.append(
             "\(id) was \(kind) after \(last.id) in one pass, but went up before it")
         }
-        lastInLane[lane] = (id, stamp)
+        last = (id, stamp)
       }
     }
     return problems + judgeRestoredBeneath(events)

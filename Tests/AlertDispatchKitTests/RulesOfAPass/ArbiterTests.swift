@@ -261,6 +261,20 @@ struct ArbiterTests {
     #expect(back.decisions == [.restore(modal), .restore(toast), .present(Self.ref("new"))])
   }
 
+  /// A lane whose line puts a new alert up before it brings one back: the alert it brings back
+  /// still comes back before a later one of another lane (stress seed 1, episode 199).
+  @Test("Rule 6: across lanes, an alert brought back after a first show still keeps its up order")
+  func acrossLanesAfterAFirstShow() throws {
+    let (modal, pair, new) = (Self.ref("modal"), Self.ref("pair"), Self.ref("new"))
+    let back = try Self.plan([
+      PassInput.Lane(capacity: 1, candidates: [Self.hidden("modal", up: 2)]),
+      PassInput.Lane(
+        capacity: 2,
+        candidates: [Self.candidate("new"), Self.hidden("pair", priority: 250, up: 1)]),
+    ])
+    #expect(back.decisions == [.present(new), .restore(pair), .restore(modal)])
+  }
+
   /// A lane of two hides its alerts bottom first and brings them back so, whatever their ranks.
   @Test("Rules 2 and 6: within a lane, alerts come back in the order they went up")
   func withinALaneInUpOrder() throws {

@@ -128,6 +128,29 @@ struct BackgroundTests {
     f.verify()
   }
 
+  /// Stress seed 1, episode 199: the banner lane presents a newcomer first, then brings back
+  /// its hidden alert, which went up before the modal alert and must come back before it.
+  @Test("Linked window: an alert brought back after a newcomer of its lane keeps its up order")
+  func linkedWindowRestoresInUpOrderAfterANewcomer() {
+    let f = SimFixture()
+    let home = Self.linkedHome(f)
+    // The modal alert, added first but ready last, goes up after the banner's.
+    let modal = f.add("m", to: f.window.dispatch, readiness: .pending)
+    f.add("low", to: home, priority: .low, lane: Self.banner)
+    modal.markReady()
+    f.expect(["present low @home", "present m @window"])
+    f.window.enterBackground()
+    f.add("new", to: home, lane: Self.banner)
+    f.sim.transcript.clear()
+    f.window.enterForeground()
+    f.expect([
+      "sceneWillEnterForeground @window", "sceneDidBecomeActive @window",
+      "present new @home", "restore low @home", "restore m @window",
+    ])
+    #expect(f.presenter.onScreenIDs == ["new", "low", "m"])
+    f.verify()
+  }
+
   /// A lane of two in a linked window: the alert that was on top is on top again.
   @Test("Linked window: alerts of one lane come back in the order they were hidden, stacked so")
   func linkedWindowRestoresOneLaneInStackingOrder() {
