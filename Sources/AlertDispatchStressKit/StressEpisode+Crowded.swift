@@ -11,8 +11,15 @@ extension StressEpisode {
   /// The same episode with every alert added in one of the ``crowdedLanes``, at low, normal or
   /// high priority, half of them with a minimum display time, and three in four of those drawn
   /// for a screen added to the main window instead; everything else as drawn.
-  package func crowded() -> StressEpisode {
+  ///
+  /// `covering` makes the cases of covered alerts and of alerts leaving their lane common: half
+  /// the alerts go up in style cover, one in eight more must show at once, the presenter takes
+  /// at least 100 ms to animate an alert out, and only one in two alerts drawn for a screen
+  /// moves to the main window (a covered alert on a screen that leaves while its coverer, on
+  /// the window, stays up).
+  package func crowded(covering: Bool = false) -> StressEpisode {
     var copy = self
+    if covering { copy.dismissTime = max(dismissTime % 5, 3) }
     copy.operations = operations.map { operation in
       guard case .add(var spec) = operation else { return operation }
       // The priority's choice is its byte modulo the table (low at 0, normal at 1, high at 2);
@@ -25,8 +32,14 @@ extension StressEpisode {
       if spec.minimumDisplay == 0, spec.priority & 0x10 != 0 {
         spec.minimumDisplay = 1 + (spec.priority >> 5) % 4
       }
+      if covering {
+        spec.covers = spec.covers || spec.priority & 0x08 != 0
+        spec.showsNowOrDrops = spec.showsNowOrDrops || spec.priority & 0xC8 == 0x40
+      }
       // Most on the main window's own dispatch, which is on the chain whatever the screens do.
-      if case .screen(let index) = spec.owner, index % 4 != 0 { spec.owner = .window(0) }
+      if case .screen(let index) = spec.owner, index % (covering ? 2 : 4) != 0 {
+        spec.owner = .window(0)
+      }
       return .add(spec)
     }
     return copy

@@ -74,8 +74,13 @@ package struct StressSession {
     let length = min(episodeLength.lowerBound + Int(lengths.next() % span), maxOperations)
     var bytes = SeededBytes(seed: SplitMix64.derive(seed, UInt64(index) &* 2))
     let episode = OperationDecoder.episode(from: &bytes, maxOperations: max(length, 1))
-    // One episode in four crowds a few lanes, where the choices among equals are made.
-    return index % 4 == 3 ? episode.crowded() : episode
+    // One episode in four crowds a few lanes, where the choices among equals are made, and
+    // one in four crowds them with covering alerts and alerts that leave slowly.
+    switch index % 4 {
+    case 3: return episode.crowded()
+    case 1: return episode.crowded(covering: true)
+    default: return episode
+    }
   }
 
   /// Runs every episode; `progress` hears about each one as it ends.

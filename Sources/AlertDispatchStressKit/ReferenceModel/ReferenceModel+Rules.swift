@@ -73,6 +73,7 @@ extension ReferenceModel {
       let blockers = domain.filter { other in
         other != slot && !records[other].handle.state.isEnded
           && record.request.dependencies.contains(records[other].id)
+          && !gaveUpID(other, in: domain)
       }
       if let blocker = blockers.first {
         return .held("it depends on \(records[blocker].id), not ended")
@@ -83,6 +84,32 @@ extension ReferenceModel {
     if let gap = gapHold(of: record, root: root, at: now) { return gap }
     if firstShow { return capHold(of: record, at: now) }
     return .eligible
+  }
+
+  /// Whether the alert of `slot`, animating out, gave its id up to a newcomer with the id that
+  /// its domain took (the model marks it when it binds the newcomer, or sees the newcomer in
+  /// `domain` in the same pass): it no longer holds back the alerts that wait for the id.
+  func gaveUpID(_ slot: Int, in domain: [Int]) -> Bool {
+    let record = records[slot]
+    guard record.handle.state == .dismissing else { return false }
+    if record.gaveUpID { return true }
+    return domain.contains { other in
+      guard records[other].id == record.id, records[other].sequence > record.sequence else {
+        return false
+      }
+      return Self.tookItsID(records[other].handle)
+    }
+  }
+
+  /// Whether a newcomer took its id in its domain when it was added: unless it ended then, as a
+  /// duplicate, an invalid request, on a closed dispatch or for a dependency cycle.
+  static func tookItsID(_ handle: AlertHandle) -> Bool {
+    switch handle.endedOutcome {
+    case .cancelled(.duplicate), .cancelled(.invalidRequest), .cancelled(.ownerClosed),
+      .cancelled(.dependencyCycle):
+      false
+    default: true
+    }
   }
 
   /// The lane's minimum gap after the last end of an alert that was up.

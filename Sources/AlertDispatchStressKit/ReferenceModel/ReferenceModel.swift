@@ -54,6 +54,9 @@ package final class ReferenceModel {
     /// Time up (in front or covered) before `upSince`, and when it last went up.
     var upTime = Duration.zero
     var upSince: AlertInstant?
+    /// Whether it gave its id up while animating out, to a newcomer with the id: it no longer
+    /// holds back the alerts that wait for the id.
+    var gaveUpID = false
     /// Whether it was beneath a coverer when it was hidden (it comes back with that coverer).
     var hiddenBeneath = false
     /// The alert that covered it when the model last saw it covered.
@@ -175,6 +178,14 @@ package final class ReferenceModel {
     if handle.state.isEnded {
       records[slot].phase = .ended
       live.removeAll { $0 == slot }
+    }
+    guard Self.tookItsID(handle) else { return }
+    // The newcomer took the id: an alert of its domain animating out with it gives it up.
+    for other in live where records[other].id == handle.id && other != slot {
+      guard records[other].handle.state == .dismissing,
+        records[other].handle.dispatch?.root === handle.dispatch?.root
+      else { continue }
+      records[other].gaveUpID = true
     }
   }
 

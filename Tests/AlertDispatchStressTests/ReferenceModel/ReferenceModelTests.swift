@@ -93,6 +93,27 @@ struct ReferenceModelTests {
     #expect(result.violations == [])
   }
 
+  /// Seed 2, episode 173 (with covering episodes): the replaced alert, animating out, gave its
+  /// id to the show-now alert that replaced it, which ended; the dependent may go up.
+  @Test("An alert animating out that gave its id to a newcomer holds no dependent back")
+  func replacedAlertHoldsNoDependent() {
+    let result = StressRunner.run(
+      StressEpisode(
+        dismissTime: 3,
+        operations: [
+          .root(window: 0, screen: .fresh(.navigation)),
+          .add(AlertSpec(owner: .screen(74))),
+          .add(AlertSpec(owner: .window(0), sharedID: 21, expiry: 4)),
+          .add(AlertSpec(owner: .window(0))),
+          .advance(milliseconds: 2000),
+          .add(AlertSpec(owner: .screen(170), sharedID: 41, lane: 2)),
+          .add(
+            AlertSpec(owner: .screen(204), sharedID: 177, replaces: true, showsNowOrDrops: true)),
+          .add(AlertSpec(owner: .screen(102), lane: 8, dependencies: [186])),
+        ]))
+    #expect(result.violations == [])
+  }
+
   @Test("An alert that goes up before one ahead of it in line is a disagreement")
   func wrongOrderIsReported() {
     let sim = Simulator(windowName: "main")
