@@ -249,6 +249,28 @@ struct ReplacedAlertRebuildTests {
     #expect(window.invariantViolations == [])
   }
 
+  /// An alert animating out keeps its place until it is gone, and cannot be hidden: a join
+  /// over capacity steps back the alert that is up, which comes back once the other is gone.
+  @Test("A join over capacity steps back the alert up, not the one animating out")
+  func joinStepsBackTheAlertUpNotTheOneLeaving() throws {
+    let clock = VirtualClock()
+    let presenter = RecordingPresenter(clock: clock)
+    presenter.dismissDuration = .milliseconds(300)
+    let window = AlertDispatch(name: "window", clock: clock, presenter: presenter)
+    let other = AlertDispatch(name: "other", clock: clock, presenter: presenter)
+    let up = window.add(AlertRequest(id: "up"))
+    let leaving = other.add(AlertRequest(id: "leaving", priority: .low))
+    leaving.cancel()
+    #expect(leaving.state == .dismissing)
+    try other.setParent(window)
+    #expect(up.state == .suspended)
+    #expect(leaving.state == .dismissing)
+    clock.advance(by: .milliseconds(300))
+    #expect(leaving.endedOutcome == .cancelled(.cancelledByApp))
+    #expect(up.state == .showing)
+    #expect(window.invariantViolations == [])
+  }
+
   /// Stress seed 7 (1,000,000 steps), episode 2823: the replacement kept the id, so the next
   /// replacement replaced it and left the older alert up.
   @Test(
