@@ -14,7 +14,8 @@ extension ScenarioParser {
     "lane":
       "lane NAME [capacity N|unlimited] [gap DURATION] [order first-added|newest-first] [max-waiting N] [overflow refuse-newcomer|drop-oldest|drop-lowest-priority]",
     "transition": "transition DURATION",
-    "presenter": "presenter [present DURATION] [dismiss DURATION]",
+    "presenter": "presenter [present DURATION] [dismiss DURATION] | presenter scripted",
+    "dispatch": "dispatch NAME [parent SCREEN|WINDOW|DISPATCH] [hidden]",
     "alert": "alert NAME on SCREEN|WINDOW [option …]",
     "on": "on ALERT OUTCOME ACTION",
     "date": "date YYYY-MM-DDTHH:MM:SSZ",
@@ -54,6 +55,9 @@ extension ScenarioParser {
     case "link":
       let name = try known(try arguments.name("SCREEN|WINDOW"))
       try arguments.end()
+      if kinds[name] == .dispatch {
+        throw ScenarioProblem("'\(name)' is a dispatch; link a screen or a window")
+      }
       append(.link(name))
     case "own-domain":
       let name = try screen(try arguments.name("SCREEN"))
@@ -65,6 +69,21 @@ extension ScenarioParser {
       let duration = try arguments.duration("DURATION")
       try arguments.end()
       append(.transition(duration))
+    case "dispatch":
+      let name = try arguments.name("NAME")
+      if name == "none" {
+        throw ScenarioProblem(
+          "'none' is not a dispatch name: 'set-parent' and 'active' read it as no dispatch")
+      }
+      let parent = arguments.flag("parent") ? try known(try arguments.name("PARENT")) : nil
+      let isVisible = !arguments.flag("hidden")
+      try arguments.end()
+      append(.dispatch(try declare(name, as: .dispatch), parent: parent, isVisible: isVisible))
+    case "presenter" where arguments.peek?.description == "scripted":
+      _ = arguments.flag("scripted")
+      try arguments.end()
+      isScripted = true
+      append(.scriptedPresenter)
     case "presenter":
       var present: Duration?
       var dismiss: Duration?
@@ -249,6 +268,15 @@ extension ScenarioParser {
       let wanted = kinds.count == 1 ? kinds.first!.rawValue : "screen"
       let article = wanted.first.map { "aeiou".contains($0) } == true ? "an" : "a"
       throw ScenarioProblem("'\(name)' is a \(kind.rawValue), not \(article) \(wanted)")
+    }
+    return name
+  }
+
+  /// A declared bare dispatch.
+  func dispatch(_ name: String) throws(ScenarioProblem) -> String {
+    guard let kind = kinds[name] else { throw ScenarioProblem("unknown dispatch '\(name)'") }
+    guard kind == .dispatch else {
+      throw ScenarioProblem("'\(name)' is a \(kind.rawValue), not a dispatch")
     }
     return name
   }

@@ -38,6 +38,8 @@ struct ScenarioParser {
   /// The names `pause … as TOKEN` gives, and the `release TOKEN` lines, checked at the end.
   var pauseTokens: Set<String> = []
   var tokenReferences: [(name: String, line: Int)] = []
+  /// Whether `presenter scripted` was read: `answer` needs it.
+  var isScripted = false
 
   init(file: String, text: String) {
     self.file = file
@@ -211,4 +213,5 @@ enum ScenarioNameKind: String, Sendable, Hashable {
   case screen
   case navigation = "navigation container"
   case tabs = "tab container"
+  case dispatch
 }

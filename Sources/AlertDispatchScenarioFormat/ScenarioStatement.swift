@@ -32,6 +32,13 @@ public enum ScenarioStatement: Sendable, Hashable {
   /// `presenter [present DURATION] [dismiss DURATION]`: how long the presenter's animations
   /// take.
   case presenter(present: Duration?, dismiss: Duration?)
+  /// `presenter scripted`: the presenter of the bare dispatches answers each `present` call as
+  /// the timeline's `answer` actions say (`presented` when none does) and does nothing on its
+  /// own: a recording's replay.
+  case scriptedPresenter
+  /// `dispatch NAME [parent PARENT] [hidden]`: a bare `AlertDispatch`, with no screen, under
+  /// another dispatch, a screen or a window (`nil`: a root), visible unless `hidden`.
+  case dispatch(String, parent: String?, isVisible: Bool)
   /// `alert NAME on OWNER [option …]`.
   case alert(ScenarioAlert)
   /// `on ALERT OUTCOME ACTION`: an action run in the alert's completion handler; the outcome

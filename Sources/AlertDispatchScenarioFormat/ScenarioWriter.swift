@@ -53,6 +53,10 @@ enum ScenarioWriter {
     case .presenter(let present, let dismiss):
       return ["presenter"] + (present.map { ["present", spelled($0)] } ?? [])
         + (dismiss.map { ["dismiss", spelled($0)] } ?? [])
+    case .scriptedPresenter: return ["presenter", "scripted"]
+    case .dispatch(let name, let parent, let isVisible):
+      return ["dispatch", name] + (parent.map { ["parent", $0] } ?? [])
+        + (isVisible ? [] : ["hidden"])
     case .alert(let alert): return alerts(alert)
     case .reaction(let alert, let outcome, let action):
       return ["on", alert, word(outcome)] + actions(action)
@@ -107,6 +111,20 @@ enum ScenarioWriter {
     case .relaunch(let after, let version):
       return ["relaunch"] + (after == .zero ? [] : ["after", spelled(after)])
         + (version.map { ["version", word($0)] } ?? [])
+    case .closeAlert(let name, let result):
+      return ["close-alert", name] + (result.map { [word($0)] } ?? [])
+    case .finishPresenting(let name): return ["finish-presenting", name]
+    case .setParent(let name, let parent): return ["set-parent", name, parent ?? "none"]
+    case .activeChild(let name, let child): return ["active", name, child ?? "none"]
+    case .provider(let name, let child): return ["provider", name, child ?? "none"]
+    case .setProvider(let name, let child): return ["set-provider", name, child ?? "none"]
+    case .removeProvider(let name): return ["set-provider", name, "off"]
+    case .appear(let name): return ["appear", name]
+    case .disappear(let name): return ["disappear", name]
+    case .arbitrate(let name): return ["arbitrate", name]
+    case .answer(let name, .presented): return ["answer", name, "presented"]
+    case .answer(let name, .presenting): return ["answer", name, "presenting"]
+    case .answer(let name, .refuse(let reason)): return ["answer", name, "refuse", word(reason)]
     }
   }
 

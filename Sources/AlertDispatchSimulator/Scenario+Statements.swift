@@ -28,6 +28,9 @@ extension Scenario {
       case .transition(let duration): setup.append(.transition(duration))
       case .presenter(let present, let dismiss):
         setup.append(.presenter(present: present, dismiss: dismiss))
+      case .scriptedPresenter: isScripted = true
+      case .dispatch(let name, let parent, let isVisible):
+        setup.append(.dispatch(name, parent: parent, isVisible: isVisible))
       case .alert(let alert): alerts.append(alert)
       case .reaction(let alert, let outcome, let action):
         let text = line.words.dropFirst(3).map(\.description).joined(separator: " ")

@@ -33,6 +33,9 @@ public struct Scenario: Sendable, Hashable {
   var blocks: [ScenarioBlock] = []
   /// The names of plain screens (a closed one is created again when shown).
   var plainScreens: Set<String> = []
+  /// Whether the bare dispatches answer as the timeline's `answer` actions say
+  /// (`presenter scripted`).
+  var isScripted = false
 
   /// Reads a scenario from its text.
   ///

@@ -10,7 +10,7 @@ extension ScenarioRun {
     switch expectation {
     case .showing(let names):
       let ids = names.map { scenario.alert(named: $0)!.id }
-      let onScreen = sim.presenter.onScreenIDs.map(\.rawValue)
+      let onScreen = (sim.presenter.onScreenIDs + (scripted?.onScreenIDs ?? [])).map(\.rawValue)
       guard ids.sorted() != onScreen.sorted() else { return }
       expected = ids.isEmpty ? "nothing" : ids.joined(separator: " ")
       actual = onScreen.isEmpty ? "nothing" : onScreen.joined(separator: " ")

@@ -20,6 +20,13 @@ final class ScenarioRun {
   var added: [(name: String, handle: AlertHandle)] = []
   /// The pauses `pause … as TOKEN` took, by token name (the latest under each name).
   var pauseTokens: [String: AlertPauseToken] = [:]
+  /// The bare dispatches of this launch (`dispatch`), by name and in the order made.
+  var bareDispatches: [String: AlertDispatch] = [:]
+  var bareOrder: [AlertDispatch] = []
+  /// The presenter of the bare dispatches when the scenario says `presenter scripted`.
+  var scripted: ScriptedPresenter?
+  /// What each bare dispatch's active-child provider answers (`provider`), by name.
+  var providerAnswers: [String: String?] = [:]
   /// The roots that reported their domain drained and have had no add since.
   var drainedRoots: Set<ObjectIdentifier> = []
   var endCounts: [ObjectIdentifier: Int] = [:]
@@ -118,6 +125,9 @@ final class ScenarioRun {
     observe(sim.window.dispatch)
     screens = [:]
     created = []
+    bareDispatches = [:]
+    bareOrder = []
+    scripted = scenario.isScripted ? ScriptedPresenter(transcript: sim.transcript) : nil
     for statement in scenario.setup { setUp(statement) }
     for alert in scenario.alerts where !alert.later { add(alert.name) }
     stamp()
@@ -128,6 +138,7 @@ final class ScenarioRun {
   /// frequency ledger.
   func relaunch(after gap: Duration, version: String?) {
     checkInvariants()
+    for dispatch in bareOrder.reversed() where !dispatch.isClosed { dispatch.close() }
     for screen in created.reversed() where !screen.isClosed { screen.dispatch.close() }
     for window in sim.windows where !window.dispatch.isClosed { window.dispatch.close() }
     stamp()
@@ -181,6 +192,8 @@ final class ScenarioRun {
     case .presenter(let present, let dismiss):
       if let present { sim.presenter.presentDuration = present }
       if let dismiss { sim.presenter.dismissDuration = dismiss }
+    case .dispatch(let name, let parent, let isVisible):
+      makeDispatch(name, parent: parent, isVisible: isVisible)
     }
   }
 
@@ -194,7 +207,7 @@ final class ScenarioRun {
   /// the root of to the trace at scenario time (events bubble up, so only a root records),
   /// until the run is over: tearing the simulator down afterwards (a closed container leaves
   /// its children roots of their own) is no part of the run.
-  private func observe(_ dispatch: AlertDispatch) {
+  func observe(_ dispatch: AlertDispatch) {
     dispatch.frequencyPolicy = policy
     let start = launchStart
     dispatch.observe { [weak self, weak dispatch, trace] event in
@@ -222,7 +235,7 @@ final class ScenarioRun {
   }
 
   func dispatch(_ name: String) -> AlertDispatch {
-    windows[name]?.dispatch ?? screen(name).dispatch
+    windows[name]?.dispatch ?? bareDispatches[name] ?? screen(name).dispatch
   }
 
   // MARK: Time

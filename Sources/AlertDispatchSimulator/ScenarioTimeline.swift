@@ -12,6 +12,7 @@ enum ScenarioSetup: Sendable, Hashable {
   case ownDomain(String)
   case transition(Duration)
   case presenter(present: Duration?, dismiss: Duration?)
+  case dispatch(String, parent: String?, isVisible: Bool)
 }
 
 /// One line of the timeline: an action or an expectation, with where it was written.
