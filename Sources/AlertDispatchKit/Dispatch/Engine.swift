@@ -116,6 +116,9 @@ final class Engine {
     if !isDraining { drain() }
   }
 
+  /// Whether no call and no pass wait in line (a deferred pass aside).
+  var isQuiet: Bool { actionHead == actions.count && dirtyRoots.isEmpty }
+
   /// Whether an action, a pass or an `explain` is running (calls made now wait in line).
   var isBusy: Bool { isDraining }
 
