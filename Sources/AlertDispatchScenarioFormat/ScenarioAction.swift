@@ -141,4 +141,7 @@ public enum ScenarioExpectation: Sendable, Hashable {
   case drained(String)
   /// `expect transcript`, its lines, then `end`: the transcript so far, line by line.
   case transcript([String])
+  /// `expect transcript unchecked`: the transcript lines since the previous `expect transcript`
+  /// are not checked, and the next one starts after them (a recording's snapshot).
+  case transcriptUnchecked
 }

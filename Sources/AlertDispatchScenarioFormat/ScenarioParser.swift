@@ -159,6 +159,13 @@ struct ScenarioParser {
     throws(ScenarioProblem) -> Int
   {
     let opening = lineNumber
+    if words.count == 3, words[2] == ScenarioWord(text: "unchecked", isQuoted: false) {
+      guard inTimeline else {
+        throw ScenarioProblem("'expect' is an expectation: put it inside an 'at' block")
+      }
+      append(.expectation(.transcriptUnchecked))
+      return start
+    }
     guard words.count == 2 else {
       throw ScenarioProblem(
         "unexpected '\(words[2])'; usage: expect transcript, then lines, then end")

@@ -145,6 +145,7 @@ enum ScenarioWriter {
     case .explain(let name, let text): ["explain", name, sentence(text)]
     case .drained(let name): ["drained", name]
     case .transcript: ["transcript"]
+    case .transcriptUnchecked: ["transcript", "unchecked"]
     }
   }
 

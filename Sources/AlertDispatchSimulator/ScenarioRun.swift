@@ -31,6 +31,8 @@ final class ScenarioRun {
   var drainedRoots: Set<ObjectIdentifier> = []
   var endCounts: [ObjectIdentifier: Int] = [:]
   var failures: [ScenarioFailure] = []
+  /// The first transcript line that differed from an `expect transcript`, if any.
+  var firstDivergence: ScenarioFailure?
   var expectationCount = 0
   /// The transcript of every launch, and the scenario time of each line.
   var transcript: [String] = []
@@ -106,7 +108,8 @@ final class ScenarioRun {
   func result() -> ScenarioResult {
     ScenarioResult(
       file: scenario.file, transcript: transcript, transcriptTimes: lineTimes, trace: trace,
-      failures: failures, expectationCount: expectationCount, endTime: now)
+      failures: failures, expectationCount: expectationCount, endTime: now,
+      firstDivergence: firstDivergence)
   }
 
   // MARK: Launches

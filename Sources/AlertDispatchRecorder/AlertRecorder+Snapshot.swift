@@ -1,0 +1,159 @@
+import AlertDispatchKit
+import AlertDispatchScenarioFormat
+import Foundation
+
+extension AlertRecorder {
+  /// The statements that rebuild `root`'s domain as it is now, for a replay that starts here.
+  ///
+  /// The presenter and the caps' clock are declared, then the tree; the alerts that have been
+  /// on screen are added while every dispatch is visible (so that an alert now hidden goes up,
+  /// then is hidden with its screen), the screens hidden now disappear, the other alerts are
+  /// added, and expectations check what this rebuilt: a replay cannot restart timers where they
+  /// were, nor hide an alert that a preemption or the chain hid, and says so there.
+  func snapshot(of root: AlertDispatch, at time: AlertInstant) -> [RecordedEvent] {
+    var items: [RecordedItem] = [.declare(.scriptedPresenter)]
+    if let policy = root.frequencyPolicy {
+      items.append(.declare(.date(policy.wallClock.now.roundedToSeconds)))
+      items.append(.declare(.version(policy.appVersion)))
+      for (category, budget) in policy.budgets.sorted(by: { $0.key < $1.key }) {
+        items.append(.declare(.budget(category, budget)))
+      }
+      if policy.timeZone.secondsFromGMT() != 0 {
+        items.append(
+          .declare(
+            .comment(
+              "the app counts days in \(policy.timeZone.identifier); a replay counts them in UTC")))
+      }
+    }
+    items += rebuild(subtreeOf: root, parent: nil, checked: true)
+    return items.map { RecordedEvent(time: time, item: $0) }
+  }
+
+  /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are.
+  func join(_ dispatch: AlertDispatch, at time: AlertInstant) {
+    for item in rebuild(subtreeOf: dispatch, parent: nil, checked: false) {
+      if case .action(let action) = item {
+        self.action(action, at: time)
+      } else {
+        append(item, at: time)
+      }
+    }
+  }
+
+  /// The items that rebuild the subtree of `top` (see ``snapshot(of:at:)``); with `checked`,
+  /// expectations check the state of every alert.
+  private func rebuild(subtreeOf top: AlertDispatch, parent: String?, checked: Bool)
+    -> [RecordedItem]
+  {
+    let tree = AlertRecorder.preorder(top)
+    var items: [RecordedItem] = []
+    for dispatch in tree {
+      let parentName = dispatch === top ? parent : dispatch.parent.map { names.name($0) }
+      items.append(.declare(.dispatch(names.name(dispatch), parent: parentName, isVisible: true)))
+    }
+    for dispatch in tree {
+      let name = names.name(dispatch)
+      if dispatch.hasActiveChildProvider {
+        let answer = dispatch.activeChildProvider?()
+        providerAnswers[ObjectIdentifier(dispatch)] = answer.map(ObjectIdentifier.init)
+        items.append(.action(.setProvider(name, child: answer.flatMap { names.known($0) })))
+      } else if let child = dispatch.activeChild {
+        items.append(.action(.activeChild(name, child: names.known(child))))
+      }
+      for token in dispatch.pauses {
+        let (action, lanes) = pause(token, of: name)
+        items += lanes.map { .declare($0) } + [.action(action)]
+      }
+    }
+    var alerts: [(alert: AlertHandle, owner: String)] = []
+    for dispatch in tree {
+      let owner = names.name(dispatch)
+      alerts += dispatch.unfinishedAlerts.map { ($0, owner) }
+    }
+    alerts = alerts.enumerated().sorted {
+      (names.number(of: $0.element.alert) ?? Int.max, $0.offset)
+        < (names.number(of: $1.element.alert) ?? Int.max, $1.offset)
+    }.map(\.element)
+    var declared: [(name: String, alert: AlertHandle)] = []
+    func add(_ entry: (alert: AlertHandle, owner: String)) {
+      var name: String
+      if let known = names.known(entry.alert) {
+        name = known
+      } else {
+        let (declared, statements) = declaration(of: entry.alert, on: entry.owner)
+        name = declared
+        items += statements.map { .declare($0) }
+      }
+      if entry.alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
+      items.append(.action(.add(name)))
+      if entry.alert.request.readiness == .pending && entry.alert.state != .pending {
+        items.append(.action(.ready(name)))
+      }
+      declared.append((name, entry.alert))
+    }
+    alerts.filter { $0.alert.hasBeenShown }.forEach(add)
+    for dispatch in tree where !dispatch.isVisible {
+      items.append(.action(.disappear(names.name(dispatch))))
+    }
+    alerts.filter { !$0.alert.hasBeenShown }.forEach(add)
+    guard !declared.isEmpty else { return items }
+    if checked {
+      let visible = declared.filter { $0.alert.state.isOnScreen }.map(\.name)
+      items.append(.expectation(.showing(visible)))
+      for (name, alert) in declared {
+        items.append(.expectation(.state(name, alert.state.description)))
+      }
+    }
+    items.append(.expectation(.transcriptUnchecked))
+    return items
+  }
+
+  /// Names an alert added to the dispatch named `owner`, and declares it and its lane.
+  func declaration(of alert: AlertHandle, on owner: String) -> (String, [ScenarioStatement]) {
+    let name = names.name(alert)
+    let request = alert.request
+    var declared = ScenarioAlert(name: name, owner: owner)
+    declared.id = names.id(request.id)
+    declared.priority = request.priority
+    declared.lane = request.lane.name
+    declared.dependencies = request.dependencies.map { names.id($0) }
+    declared.waitsForUnadded = request.waitsForUnadded
+    declared.interruption = request.interruption
+    declared.preemption = request.preemption
+    declared.style = request.style
+    declared.readiness = request.readiness
+    declared.duplicates = request.duplicates
+    declared.timing = request.timing
+    declared.cap = request.cap
+    declared.category = request.category
+    declared.offstage = request.offstage
+    declared.ignoresPause = request.ignoresPause
+    declared.placement = request.placement
+    declared.showNowOrDrop = request.showNowOrDrop
+    declared.later = true
+    if includesContent {
+      let content = request.content
+      declared.title = content.title == declared.id ? nil : content.title
+      declared.message = content.message
+      declared.buttons = content.buttons
+    }
+    return (name, [.lane(request.lane), .alert(declared)])
+  }
+
+  /// `dispatch` and every dispatch below it, parents first.
+  static func preorder(_ dispatch: AlertDispatch) -> [AlertDispatch] {
+    [dispatch] + dispatch.children.flatMap(preorder)
+  }
+}
+
+extension AlertState {
+  /// Whether the alert is on screen (going up, up or covered).
+  fileprivate var isOnScreen: Bool { self == .presenting || self == .showing }
+}
+
+extension Date {
+  /// The date to the second, as a scenario's `date` writes it.
+  fileprivate var roundedToSeconds: Date {
+    Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+  }
+}
