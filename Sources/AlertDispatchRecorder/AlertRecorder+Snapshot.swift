@@ -76,14 +76,9 @@ extension AlertRecorder {
     }.map(\.element)
     var declared: [(name: String, alert: AlertHandle)] = []
     func add(_ entry: (alert: AlertHandle, owner: String)) {
-      var name: String
-      if let known = names.known(entry.alert) {
-        name = known
-      } else {
-        let (declared, statements) = declaration(of: entry.alert, on: entry.owner)
-        name = declared
-        items += statements.map { .declare($0) }
-      }
+      // Declared again when known: its first declaration may be in a dropped segment.
+      let (name, statements) = declaration(of: entry.alert, on: entry.owner)
+      items += statements.map { .declare($0) }
       if entry.alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
       items.append(.action(.add(name)))
       if entry.alert.request.readiness == .pending && entry.alert.state != .pending {
@@ -110,7 +105,7 @@ extension AlertRecorder {
 
   /// Names an alert added to the dispatch named `owner`, and declares it and its lane.
   func declaration(of alert: AlertHandle, on owner: String) -> (String, [ScenarioStatement]) {
-    let name = names.name(alert)
+    let name = names.known(alert) ?? names.name(alert)
     let request = alert.request
     var declared = ScenarioAlert(name: name, owner: owner)
     declared.id = names.id(request.id)
