@@ -111,8 +111,8 @@ let package = Package(
     .testTarget(
       name: "DocSnippetsTests",
       dependencies: [
-        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScenarioFormat",
-        "AlertDispatchScreens", "AlertDispatchSimulator",
+        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchRecorder",
+        "AlertDispatchScenarioFormat", "AlertDispatchScreens", "AlertDispatchSimulator",
       ],
       path: "Docs/Snippets",
       exclude: ["Scenarios"]
