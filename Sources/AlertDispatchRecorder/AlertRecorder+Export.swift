@@ -105,7 +105,7 @@ extension AlertRecorder {
         statements.append(.at(time))
       }
       switch item {
-      case .declare: break
+      case .declare, .placeholder: break
       case .action(let action): statements.append(.action(action))
       case .line(let line): lines.append(line)
       case .expectation(.transcriptUnchecked):

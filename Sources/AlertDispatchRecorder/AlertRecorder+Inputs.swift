@@ -4,18 +4,26 @@ import AlertDispatchScenarioFormat
 extension AlertRecorder {
   /// Writes down one input of the domain, at its instant.
   func hear(_ input: AlertInput, at time: AlertInstant) {
+    noteOutermostCall()
     switch input {
     case .add(let alert, let dispatch):
       guard let owner = names.known(dispatch) else { return }
       let (name, statements) = declaration(of: alert, on: owner)
+      names.noteAdded(alert, at: time)
       for statement in statements { append(.declare(statement), at: time) }
       action(.add(name), at: time)
     case .ready(let alert, _):
       if let name = names.known(alert) { action(.ready(name), at: time) }
     case .didDismiss(let alert, let result):
-      if let name = names.known(alert) {
-        action(.dismiss(name, result: result == .closed ? nil : result.rawValue), at: time)
+      guard let name = names.known(alert) else { return }
+      let written = result == .closed ? nil : result.rawValue
+      // Reported from inside the presenter's `dismiss`: the scripted presenter does the same.
+      if AlertDispatch.isRunningQueuedCall,
+        fillPlaceholder(of: alert, with: .action(.answer(name, .gone(written))))
+      {
+        return
       }
+      action(.dismiss(name, result: written), at: time)
     case .close(let alert, let result):
       if let name = names.known(alert) {
         action(.closeAlert(name, result: result == .closed ? nil : result.rawValue), at: time)
@@ -53,7 +61,8 @@ extension AlertRecorder {
         return
       }
       providerAnswers[key] = identity
-      insertBeforePass(.action(.provider(name, child: answer.flatMap { names.known($0) })))
+      insertBeforePass(
+        .action(.provider(name, child: answer.flatMap { names.known($0) })), now: time)
     case .appear(let dispatch):
       if let name = names.known(dispatch) { action(.appear(name), at: time) }
     case .disappear(let dispatch):
@@ -89,12 +98,14 @@ extension AlertRecorder {
         append(
           .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
       case .presenting:
-        if let name = names.known(alert) { insertBeforePass(.action(.answer(name, .presenting))) }
+        if let name = names.known(alert) {
+          insertBeforePass(.action(.answer(name, .presenting)), now: time)
+        }
         append(
           .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
       case .cannotPresentNow(let reason):
         if let name = names.known(alert) {
-          insertBeforePass(.action(.answer(name, .refuse(reason))))
+          insertBeforePass(.action(.answer(name, .refuse(reason))), now: time)
         }
         let line = ScenarioTranscriptLine.refuse(alert: id, dispatch: place, reason: reason)
         append(.line(line.description), at: time)
@@ -108,6 +119,7 @@ extension AlertRecorder {
     case .dismissed(let alert):
       let line = ScenarioTranscriptLine.dismiss(alert: names.id(alert.id), dispatch: place(alert))
       append(.line(line.description), at: time)
+      insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
     case .passSettled(let isQuiet):
       drainStart = nil
       if isQuiet && wantsSegment { startSegment(at: time) }
@@ -120,9 +132,8 @@ extension AlertRecorder {
     names.known(alert.dispatch) ?? "released"
   }
 
-  /// Appends an action; the first input since the last pass marks where that pass's answers go.
+  /// Appends an action.
   func action(_ action: ScenarioAction, at time: AlertInstant) {
-    if drainStart == nil { drainStart = segments[segments.count - 1].events.count }
     append(.action(action), at: time)
   }
 

@@ -25,13 +25,13 @@ extension AlertRecorder {
               "the app counts days in \(policy.timeZone.identifier); a replay counts them in UTC")))
       }
     }
-    items += rebuild(subtreeOf: root, parent: nil, checked: true)
+    items += rebuild(subtreeOf: root, parent: nil, checked: true, at: time)
     return items.map { RecordedEvent(time: time, item: $0) }
   }
 
   /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are.
   func join(_ dispatch: AlertDispatch, at time: AlertInstant) {
-    for item in rebuild(subtreeOf: dispatch, parent: nil, checked: false) {
+    for item in rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time) {
       if case .action(let action) = item {
         self.action(action, at: time)
       } else {
@@ -42,28 +42,14 @@ extension AlertRecorder {
 
   /// The items that rebuild the subtree of `top` (see ``snapshot(of:at:)``); with `checked`,
   /// expectations check the state of every alert.
-  private func rebuild(subtreeOf top: AlertDispatch, parent: String?, checked: Bool)
-    -> [RecordedItem]
-  {
+  private func rebuild(
+    subtreeOf top: AlertDispatch, parent: String?, checked: Bool, at time: AlertInstant
+  ) -> [RecordedItem] {
     let tree = AlertRecorder.preorder(top)
     var items: [RecordedItem] = []
     for dispatch in tree {
       let parentName = dispatch === top ? parent : dispatch.parent.map { names.name($0) }
       items.append(.declare(.dispatch(names.name(dispatch), parent: parentName, isVisible: true)))
-    }
-    for dispatch in tree {
-      let name = names.name(dispatch)
-      if dispatch.hasActiveChildProvider {
-        let answer = dispatch.activeChildProvider?()
-        providerAnswers[ObjectIdentifier(dispatch)] = answer.map(ObjectIdentifier.init)
-        items.append(.action(.setProvider(name, child: answer.flatMap { names.known($0) })))
-      } else if let child = dispatch.activeChild {
-        items.append(.action(.activeChild(name, child: names.known(child))))
-      }
-      for token in dispatch.pauses {
-        let (action, lanes) = pause(token, of: name)
-        items += lanes.map { .declare($0) } + [.action(action)]
-      }
     }
     var alerts: [(alert: AlertHandle, owner: String)] = []
     for dispatch in tree {
@@ -77,7 +63,8 @@ extension AlertRecorder {
     var declared: [(name: String, alert: AlertHandle)] = []
     func add(_ entry: (alert: AlertHandle, owner: String)) {
       // Declared again when known: its first declaration may be in a dropped segment.
-      let (name, statements) = declaration(of: entry.alert, on: entry.owner)
+      let elapsed = names.added(entry.alert).map { time - $0 }
+      let (name, statements) = declaration(of: entry.alert, on: entry.owner, elapsed: elapsed)
       items += statements.map { .declare($0) }
       if entry.alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
       items.append(.action(.add(name)))
@@ -86,7 +73,44 @@ extension AlertRecorder {
       }
       declared.append((name, entry.alert))
     }
-    alerts.filter { $0.alert.hasBeenShown }.forEach(add)
+    // The alerts that have been up go up again, in add order, each with the chain led to its
+    // dispatch, so that what hid them since (the chain, a preemption, a hidden screen) hides
+    // them again; then the chain as it is, the pauses, the hidden screens and the others.
+    var named: [String: String?] = [:]
+    func name(_ child: AlertDispatch?, activeIn dispatch: AlertDispatch) {
+      let parent = names.name(dispatch)
+      let child = child.flatMap { names.known($0) }
+      guard named[parent] != .some(child) else { return }
+      named[parent] = .some(child)
+      items.append(.action(.activeChild(parent, child: child)))
+    }
+    // Those on screen now go last, so that no later move of the chain hides them.
+    let shown =
+      alerts.filter { $0.alert.hasBeenShown && !$0.alert.state.isOnScreen }
+      + alerts.filter { $0.alert.hasBeenShown && $0.alert.state.isOnScreen }
+    for entry in shown {
+      var node = entry.alert.dispatch
+      while let child = node, child !== top, let parent = child.parent {
+        name(child, activeIn: parent)
+        node = parent
+      }
+      add(entry)
+    }
+    for dispatch in tree {
+      if dispatch.activeChild != nil || named[names.name(dispatch)] != nil {
+        name(dispatch.activeChild, activeIn: dispatch)
+      }
+      if dispatch.hasActiveChildProvider {
+        let answer = dispatch.activeChildProvider?()
+        providerAnswers[ObjectIdentifier(dispatch)] = answer.map(ObjectIdentifier.init)
+        let child = answer.flatMap { names.known($0) }
+        items.append(.action(.setProvider(names.name(dispatch), child: child)))
+      }
+      for token in dispatch.pauses {
+        let (action, lanes) = pause(token, of: names.name(dispatch))
+        items += lanes.map { .declare($0) } + [.action(action)]
+      }
+    }
     for dispatch in tree where !dispatch.isVisible {
       items.append(.action(.disappear(names.name(dispatch))))
     }
@@ -103,8 +127,12 @@ extension AlertRecorder {
     return items
   }
 
-  /// Names an alert added to the dispatch named `owner`, and declares it and its lane.
-  func declaration(of alert: AlertHandle, on owner: String) -> (String, [ScenarioStatement]) {
+  /// Names an alert added to the dispatch named `owner`, and declares it and its lane; an alert
+  /// added `elapsed` ago is declared with what is left of its delay, readiness deadline and
+  /// expiry, which count from the add.
+  func declaration(of alert: AlertHandle, on owner: String, elapsed: Duration? = nil) -> (
+    String, [ScenarioStatement]
+  ) {
     let name = names.known(alert) ?? names.name(alert)
     let request = alert.request
     var declared = ScenarioAlert(name: name, owner: owner)
@@ -119,6 +147,7 @@ extension AlertRecorder {
     declared.readiness = request.readiness
     declared.duplicates = request.duplicates
     declared.timing = request.timing
+    if let elapsed { AlertRecorder.shorten(&declared, by: elapsed) }
     declared.cap = request.cap
     declared.category = request.category
     declared.offstage = request.offstage
@@ -133,6 +162,20 @@ extension AlertRecorder {
       declared.buttons = content.buttons
     }
     return (name, [.lane(request.lane), .alert(declared)])
+  }
+
+  /// What is left of the timings that count from the add, `elapsed` after it.
+  private static func shorten(_ alert: inout ScenarioAlert, by elapsed: Duration) {
+    alert.timing.delay = max(.zero, alert.timing.delay - elapsed)
+    if let deadline = alert.timing.readinessDeadline {
+      let left = deadline - elapsed
+      alert.timing.readinessDeadline = left > .zero ? left : nil
+      if left <= .zero { alert.waitsForUnadded = false }
+    }
+    if let expiry = alert.timing.expiry {
+      let left = expiry - elapsed
+      alert.timing.expiry = left > .zero ? left : nil
+    }
   }
 
   /// `dispatch` and every dispatch below it, parents first.

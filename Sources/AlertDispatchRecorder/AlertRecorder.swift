@@ -46,9 +46,11 @@ public final class AlertRecorder {
 
   var segments: [RecordingSegment] = []
   var names = RecordingNames()
-  /// The index in the current segment of the first input since the root's last pass settled:
-  /// where an answer or a provider's answer that the next pass reads goes.
+  /// The index in the current segment of the first input or transcript line since the root's
+  /// last pass settled: where an answer or a provider's answer that this pass reads goes.
   var drainStart: Int?
+  /// The outermost call of the library the last event was heard in.
+  var lastOutermostCall = -1
   /// Whether the current segment is full: a new one starts at the next quiet moment.
   var wantsSegment = false
   /// What each dispatch's active-child provider answered last, by dispatch.
@@ -101,21 +103,59 @@ public final class AlertRecorder {
 
   /// Appends an event to the current segment.
   func append(_ item: RecordedItem, at time: AlertInstant) {
-    segments[segments.count - 1].events.append(RecordedEvent(time: time, item: item))
+    noteOutermostCall()
+    let last = segments.count - 1
+    switch item {
+    case .action, .line: if drainStart == nil { drainStart = segments[last].events.count }
+    default: break
+    }
+    segments[last].events.append(RecordedEvent(time: time, item: item))
     if segments[segments.count - 1].isFull(for: window) { wantsSegment = true }
   }
 
-  /// Inserts an event where the pass running now reads it: before the first input since the
-  /// last pass settled, or, when a timer started the pass, after every event so far.
-  func insertBeforePass(_ item: RecordedItem) {
+  /// Forgets where the last outermost call began when a new one (an app's call, a timer) runs:
+  /// a replay runs each on its own.
+  func noteOutermostCall() {
+    guard lastOutermostCall != AlertDispatch.outermostCallCount else { return }
+    lastOutermostCall = AlertDispatch.outermostCallCount
+    drainStart = nil
+  }
+
+  /// Inserts an event where the calls running now read it in a replay: before the first input
+  /// since the last pass settled, in its instant; or, when a timer started them (no input
+  /// since), at the end of the instant before `now`, since a replay fires the timers of an
+  /// instant before its inputs, and every timer of the instant before any.
+  func insertBeforePass(_ item: RecordedItem, now: AlertInstant) {
     let last = segments.count - 1
     let events = segments[last].events
-    let time = events.last?.time ?? segments[last].start
-    guard let index = drainStart else {
-      return segments[last].events.append(RecordedEvent(time: time, item: item))
+    let index: Int
+    let time: AlertInstant
+    if let start = drainStart, case .action = events[start].item {
+      index = start
+      time = events[start].time
+    } else {
+      var first = events.count
+      while first > segments[last].snapshotCount, events[first - 1].time >= now { first -= 1 }
+      index = first
+      time = first > 0 ? min(events[first - 1].time, now) : segments[last].start
     }
-    segments[last].events.insert(RecordedEvent(time: events[index].time, item: item), at: index)
-    drainStart = index + 1
+    segments[last].events.insert(RecordedEvent(time: time, item: item), at: index)
+    if let start = drainStart, start >= index { drainStart = start + 1 }
+  }
+
+  /// Turns the placeholder left when the presenter was asked to take `alert` down into `item`:
+  /// the presenter reported it gone from inside the call. `false` when there is none.
+  func fillPlaceholder(of alert: AlertHandle, with item: RecordedItem) -> Bool {
+    let last = segments.count - 1
+    let key = ObjectIdentifier(alert)
+    guard
+      let index = segments[last].events.lastIndex(where: {
+        if case .placeholder(key) = $0.item { return true }
+        return false
+      })
+    else { return false }
+    segments[last].events[index].item = item
+    return true
   }
 
   /// Starts a segment with a snapshot of the domain, and drops the segments the window no
@@ -185,4 +225,7 @@ enum RecordedItem {
   case expectation(ScenarioExpectation)
   /// A transcript line: a presenter call or an alert's end.
   case line(String)
+  /// Where an answer to a `dismiss` call goes if the presenter reports the alert gone from
+  /// inside the call; nothing otherwise.
+  case placeholder(ObjectIdentifier)
 }

@@ -13,6 +13,8 @@ struct RecordingNames {
     var name: String
     /// The order the recording met it in (alerts: their add order).
     var number = 0
+    /// When an alert was added, if the recording heard it.
+    var added: AlertInstant?
   }
 
   private var dispatches: [ObjectIdentifier: Entry<AlertDispatch>] = [:]
@@ -58,6 +60,17 @@ struct RecordingNames {
     alertCount += 1
     alerts[ObjectIdentifier(alert)] = Entry(object: alert, name: name, number: alertCount)
     return name
+  }
+
+  /// Notes when the recording heard the alert added.
+  mutating func noteAdded(_ alert: AlertHandle, at time: AlertInstant) {
+    alerts[ObjectIdentifier(alert)]?.added = time
+  }
+
+  /// When the recording heard the alert added, or `nil`.
+  func added(_ alert: AlertHandle) -> AlertInstant? {
+    guard let entry = alerts[ObjectIdentifier(alert)], entry.object === alert else { return nil }
+    return entry.added
   }
 
   /// The order in which the recording met the alert, or `nil`.

@@ -82,7 +82,8 @@ public enum ScenarioAction: Sendable, Hashable {
   /// (`AlertDispatch.setNeedsArbitration()`).
   case arbitrate(String)
   /// `answer ALERT presented|presenting|refuse [REASON]`: how the scripted presenter answers the
-  /// next `present` call for the alert's id.
+  /// next `present` call for the alert's id; `answer ALERT gone [RESULT]`: how it answers the
+  /// next `dismiss` call.
   case answer(String, ScenarioAnswer)
 }
 
@@ -94,6 +95,9 @@ public enum ScenarioAnswer: Sendable, Hashable {
   case presenting
   /// `refuse REASON`: the presenter cannot present now.
   case refuse(String)
+  /// `gone [RESULT]`: asked to take the alert down, the presenter reports it gone at once,
+  /// with the result (`nil`: `closed`), from inside the call.
+  case gone(String?)
 }
 
 /// How `present` shows a modal screen.

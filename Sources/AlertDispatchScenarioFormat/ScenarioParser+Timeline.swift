@@ -37,7 +37,7 @@ extension ScenarioParser {
     "appear": "appear DISPATCH",
     "disappear": "disappear DISPATCH",
     "arbitrate": "arbitrate SCREEN|WINDOW|DISPATCH",
-    "answer": "answer ALERT presented|presenting|refuse [REASON]",
+    "answer": "answer ALERT presented|presenting|refuse [REASON]|gone [RESULT]",
   ]
 
   /// Reads an action. In a reaction (`on`), alert names are checked once every alert is
@@ -220,6 +220,9 @@ extension ScenarioParser {
         throw ScenarioProblem("'answer' needs 'presenter scripted' in the setup")
       }
       if arguments.flag("presenting") { return .answer(alert, .presenting) }
+      if arguments.flag("gone") {
+        return .answer(alert, .gone(arguments.isEmpty ? nil : try arguments.text("RESULT")))
+      }
       if arguments.flag("refuse") {
         return .answer(alert, .refuse(arguments.isEmpty ? "no host" : try arguments.text("REASON")))
       }

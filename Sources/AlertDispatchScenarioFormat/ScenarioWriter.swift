@@ -125,6 +125,8 @@ enum ScenarioWriter {
     case .answer(let name, .presented): return ["answer", name, "presented"]
     case .answer(let name, .presenting): return ["answer", name, "presenting"]
     case .answer(let name, .refuse(let reason)): return ["answer", name, "refuse", word(reason)]
+    case .answer(let name, .gone(let result)):
+      return ["answer", name, "gone"] + (result.map { [word($0)] } ?? [])
     }
   }
 

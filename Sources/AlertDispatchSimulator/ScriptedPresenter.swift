@@ -13,6 +13,8 @@ import AlertDispatchScenarioFormat
 final class ScriptedPresenter: AlertPresenter {
   private let transcript: Transcript
   private var answers: [AlertID: [ScenarioAnswer]] = [:]
+  /// The results to report at once when asked to take an alert down, by id, first first.
+  private var gone: [AlertID: [String?]] = [:]
   /// The alerts it put up or restored and was not asked to hide or take down since.
   private var onScreen: [AlertHandle] = []
 
@@ -22,7 +24,11 @@ final class ScriptedPresenter: AlertPresenter {
 
   /// Queues the answer to the next `present` call for an alert with this id.
   func queue(_ answer: ScenarioAnswer, for id: AlertID) {
-    answers[id, default: []].append(answer)
+    if case .gone(let result) = answer {
+      gone[id, default: []].append(result)
+    } else {
+      answers[id, default: []].append(answer)
+    }
   }
 
   func present(_ alert: AlertHandle) -> PresentationAnswer {
@@ -31,7 +37,7 @@ final class ScriptedPresenter: AlertPresenter {
     answers[alert.id] = queued.isEmpty ? nil : queued
     let id = "\(alert.id)"
     switch answer {
-    case .presented:
+    case .presented, .gone:
       record(.present(alert: id, dispatch: place(alert)))
       onScreen.append(alert)
       return .presented
@@ -58,6 +64,10 @@ final class ScriptedPresenter: AlertPresenter {
   func dismiss(_ alert: AlertHandle) {
     record(.dismiss(alert: "\(alert.id)", dispatch: place(alert)))
     onScreen.removeAll { $0 === alert }
+    guard var results = gone[alert.id], !results.isEmpty else { return }
+    let result = results.removeFirst()
+    gone[alert.id] = results.isEmpty ? nil : results
+    alert.didDismiss(result: result.map { AlertResult($0) } ?? .closed)
   }
 
   /// The ids of the alerts on screen, not ended.

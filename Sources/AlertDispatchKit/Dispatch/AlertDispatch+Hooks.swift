@@ -24,6 +24,16 @@ extension AlertDispatch {
     }
   }
 
+  /// Whether the call running now was made during a pass, another call or a presenter call,
+  /// and waited for it to end: a recorder tells a presenter that reports an alert gone from
+  /// inside `dismiss` from one that reports it later.
+  package static var isRunningQueuedCall: Bool { Engine.shared.isRunningQueuedAction }
+
+  /// How many times the library started working from idle (a call from outside any other, a
+  /// timer, a deferred pass): two inputs or presenter calls heard with the same count belong to
+  /// one outermost call.
+  package static var outermostCallCount: Int { Engine.shared.entryCount }
+
   /// Whether this dispatch asks an active-child provider (the ``activeChildProvider`` is set).
   package var hasActiveChildProvider: Bool { node.activeChildProvider != nil }
 }
