@@ -1,5 +1,6 @@
 import AlertDispatchKit
 public import AlertDispatchScenarioFormat
+import Foundation
 
 extension AlertRecorder {
   /// The recording as a scenario file: the setup that rebuilds the domain as it was when the
@@ -41,7 +42,34 @@ extension AlertRecorder {
       ? "; older events were dropped, so it starts from a snapshot of the domain" : ""
     let header = ScenarioStatement.comment(
       "recorded by AlertRecorder: \(timeline.count) events\(dropped)")
-    return [header] + AlertRecorder.setup(declarations) + AlertRecorder.blocks(timeline)
+    let setup = AlertRecorder.setup(declarations)
+    return [header] + setup + ledgerRecords(setup) + AlertRecorder.blocks(timeline)
+  }
+
+  /// The shows the root's frequency ledger held before the recording begins (its `date`), under
+  /// the keys the recorded alerts and budgets count on, as `shown` statements.
+  private func ledgerRecords(_ setup: [ScenarioStatement]) -> [ScenarioStatement] {
+    var origin: Date?
+    var keys: [String] = []
+    func count(_ key: String) { if !keys.contains(key) { keys.append(key) } }
+    for statement in setup {
+      switch statement {
+      case .date(let date): origin = date
+      case .budget(let category, _): count(FrequencyPolicy.categoryPrefix + category)
+      case .alert(let alert):
+        if let cap = alert.cap { count(cap.key ?? alert.id) }
+        if let category = alert.category { count(FrequencyPolicy.categoryPrefix + category) }
+      default: break
+      }
+    }
+    guard let origin, let ledger = root?.frequencyPolicy?.ledger else { return [] }
+    return keys.flatMap { key in
+      ledger.records(for: key).filter { $0.date < origin }.map {
+        .shown(
+          key: key, date: $0.date.roundedToSeconds, version: $0.appVersion,
+          thisLaunch: $0.launchID == ledger.launchID)
+      }
+    }
   }
 
   /// The declarations in the order a file needs them, each once: the presenter, the caps'

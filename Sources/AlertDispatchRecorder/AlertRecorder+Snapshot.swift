@@ -191,7 +191,7 @@ extension AlertState {
 
 extension Date {
   /// The date to the second, as a scenario's `date` writes it.
-  fileprivate var roundedToSeconds: Date {
+  var roundedToSeconds: Date {
     Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
   }
 }

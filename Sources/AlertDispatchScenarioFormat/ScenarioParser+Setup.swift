@@ -21,6 +21,7 @@ extension ScenarioParser {
     "date": "date YYYY-MM-DDTHH:MM:SSZ",
     "version": "version VERSION",
     "budget": "budget CATEGORY LIMIT",
+    "shown": "shown KEY DATE [version VERSION] [this-launch]",
   ]
 
   mutating func setupStatement(_ keyword: String, _ arguments: inout ScenarioArguments)
@@ -110,6 +111,16 @@ extension ScenarioParser {
       let version = try arguments.text("VERSION")
       try arguments.end()
       append(.version(version))
+    case "shown":
+      let key = try arguments.text("KEY")
+      let text = try arguments.text("DATE")
+      guard let date = ISO8601DateFormatter().date(from: text) else {
+        throw ScenarioProblem("bad date '\(text)': write it as 2026-01-01T09:00:00Z")
+      }
+      let version = arguments.flag("version") ? try arguments.text("VERSION") : nil
+      let thisLaunch = arguments.flag("this-launch")
+      try arguments.end()
+      append(.shown(key: key, date: date, version: version, thisLaunch: thisLaunch))
     case "budget":
       let category = try arguments.name("CATEGORY")
       let (limit, window) = try frequency(&arguments, "budget")

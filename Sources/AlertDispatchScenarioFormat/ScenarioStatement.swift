@@ -50,6 +50,11 @@ public enum ScenarioStatement: Sendable, Hashable {
   case version(String)
   /// `budget CATEGORY LIMIT`: how often alerts of a category may show.
   case budget(String, FrequencyBudget)
+  /// `shown KEY DATE [version VERSION] [this-launch]`: a show the frequency ledger holds
+  /// before the run (a recording's ledger when it starts), under a cap's key or a category's
+  /// (`category:NAME`), in the app version (`nil`: the scenario's), in an earlier launch unless
+  /// `this-launch`.
+  case shown(key: String, date: Date, version: String?, thisLaunch: Bool)
   /// `at TIME`: opens a block of the timeline.
   case at(Duration)
   /// An action of the timeline.

@@ -64,6 +64,9 @@ enum ScenarioWriter {
     case .version(let version): return ["version", word(version)]
     case .budget(let category, let budget):
       return ["budget", category] + frequency(budget.limit, budget.window)
+    case .shown(let key, let date, let version, let thisLaunch):
+      return ["shown", word(key), ISO8601DateFormatter().string(from: date)]
+        + (version.map { ["version", word($0)] } ?? []) + (thisLaunch ? ["this-launch"] : [])
     case .at(let duration): return ["at", spelled(duration)]
     case .action(let action): return actions(action)
     case .expectation(let expectation): return ["expect"] + expectations(expectation)

@@ -40,6 +40,9 @@ extension Scenario {
       case .date(let date): startDate = date
       case .version(let version): appVersion = version
       case .budget(let category, let budget): budgets[category] = budget
+      case .shown(let key, let date, let version, let thisLaunch):
+        ledgerRecords.append(
+          ScenarioLedgerRecord(key: key, date: date, version: version, thisLaunch: thisLaunch))
       case .at(let time): blocks.append(ScenarioBlock(line: line.line, time: time))
       case .action(let action): step(line, .action(action))
       case .expectation(let expectation): step(line, .expectation(expectation))

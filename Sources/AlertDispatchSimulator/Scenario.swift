@@ -26,6 +26,8 @@ public struct Scenario: Sendable, Hashable {
   var startDate = Date(timeIntervalSince1970: 1_767_258_000)  // 2026-01-01 09:00 UTC
   var appVersion = "1.0"
   var budgets: [String: FrequencyBudget] = [:]
+  /// The shows the frequency ledger holds before the run (`shown`).
+  var ledgerRecords: [ScenarioLedgerRecord] = []
   var lanes: [String: AlertLane] = [AlertLane.modal.name: .modal]
   var setup: [ScenarioSetup] = []
   var alerts: [ScenarioAlert] = []

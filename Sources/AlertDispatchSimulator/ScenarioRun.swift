@@ -50,7 +50,7 @@ final class ScenarioRun {
   private var launchStart = Duration.zero
   /// How many lines of this launch's transcript were copied into ``transcript``.
   private var copiedLines = 0
-  private var ledger = InMemoryFrequencyLedger()
+  private var ledger: InMemoryFrequencyLedger
   private var policy: FrequencyPolicy
   private let wallClock: ScenarioWallClock
 
@@ -60,6 +60,14 @@ final class ScenarioRun {
     var settings = AlertDispatchSettings.current
     settings.checksInvariants = true
     sim = Simulator(windowName: scenario.mainWindow, settings: settings)
+    let ledger = InMemoryFrequencyLedger()
+    ledger.append(
+      scenario.ledgerRecords.map {
+        FrequencyRecord(
+          key: $0.key, date: $0.date, appVersion: $0.version ?? scenario.appVersion,
+          launchID: $0.thisLaunch ? ledger.launchID : "an earlier launch")
+      })
+    self.ledger = ledger
     let wallClock = ScenarioWallClock(start: scenario.startDate)
     self.wallClock = wallClock
     policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario.budgets)

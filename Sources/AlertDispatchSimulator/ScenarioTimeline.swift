@@ -1,5 +1,6 @@
 import AlertDispatchKit
 import AlertDispatchScenarioFormat
+import Foundation
 
 /// A statement of a scenario's setup, run in file order before the timeline.
 enum ScenarioSetup: Sendable, Hashable {
@@ -16,6 +17,14 @@ enum ScenarioSetup: Sendable, Hashable {
 }
 
 /// One line of the timeline: an action or an expectation, with where it was written.
+/// `shown KEY DATE [version VERSION] [this-launch]`: a show the ledger holds before the run.
+struct ScenarioLedgerRecord: Sendable, Hashable {
+  var key: String
+  var date: Date
+  var version: String?
+  var thisLaunch: Bool
+}
+
 struct ScenarioStep: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     case action(ScenarioAction)

@@ -89,6 +89,38 @@ struct RecordedInputsTests {
   }
 }
 
+extension RecordedInputsTests {
+  @Test("the shows the ledger held before the recording are exported and count in the replay")
+  func ledgerRecordsReplay() throws {
+    let session = Session()
+    let start = Date(timeIntervalSince1970: 1_780_000_000)
+    let ledger = InMemoryFrequencyLedger(records: [
+      FrequencyRecord(
+        key: "bonus", date: start.addingTimeInterval(-3600), appVersion: "3.0",
+        launchID: "yesterday's launch")
+    ])
+    ledger.append([
+      FrequencyRecord(
+        key: "tour", date: start.addingTimeInterval(-60), appVersion: "3.1",
+        launchID: ledger.launchID)
+    ])
+    session.app.frequencyPolicy = FrequencyPolicy(
+      ledger: ledger, wallClock: TestWallClock(start: start, clock: session.clock),
+      appVersion: "3.1", timeZone: TimeZone(identifier: "UTC")!)
+    let recorder = AlertRecorder(attachedTo: session.app)
+    try session.buildTree()
+    session.feed.add(AlertRequest(id: "bonus", cap: .oncePerDay()))
+    session.feed.add(AlertRequest(id: "tour", cap: .oncePerLaunch()))
+    session.feed.add(AlertRequest(id: "news", cap: .oncePerVersion()))
+    #expect(session.presenter.onScreenIDs == ["news"])
+    let text = recorder.export()
+    #expect(text.contains("shown bonus 2026-05-28T19:26:40Z version 3.0\n"))
+    #expect(text.contains("shown tour 2026-05-28T20:25:40Z version 3.1 this-launch\n"))
+    let result = try ScenarioRunner.replay(text, file: "ledger.scenario")
+    #expect(result.passed, "\(report(result))\n\(text)")
+  }
+}
+
 /// A wall clock that moves with the virtual clock.
 @MainActor
 final class TestWallClock: WallClock {

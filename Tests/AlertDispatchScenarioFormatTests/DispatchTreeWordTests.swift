@@ -1,5 +1,6 @@
 import AlertDispatchKit
 import AlertDispatchScenarioFormat
+import Foundation
 import Testing
 
 @Suite("The words for bare dispatch trees and a scripted presenter read back as written")
@@ -81,5 +82,24 @@ struct DispatchTreeWordTests {
     #expect(
       ScenarioTranscriptLine.end(alert: "a", outcome: "dismissed(OK)").description
         == "end a: dismissed(OK)")
+  }
+}
+
+extension DispatchTreeWordTests {
+  @Test("a show the ledger held before the run round-trips")
+  func shownRoundTrips() throws {
+    let date = Date(timeIntervalSince1970: 1_767_258_000)
+    let statements: [ScenarioStatement] = [
+      .shown(key: "bonus", date: date, version: nil, thisLaunch: false),
+      .shown(key: "category:promotion", date: date, version: "2.0 beta", thisLaunch: true),
+    ]
+    let text = try ScenarioFormat.write(statements)
+    #expect(
+      text == """
+        shown bonus 2026-01-01T09:00:00Z
+        shown category:promotion 2026-01-01T09:00:00Z version "2.0 beta" this-launch
+
+        """)
+    #expect(try ScenarioFormat.parse(text, file: "shown").map(\.statement) == statements)
   }
 }
