@@ -18,11 +18,8 @@ extension AlertRecorder {
       for (category, budget) in policy.budgets.sorted(by: { $0.key < $1.key }) {
         items.append(.declare(.budget(category, budget)))
       }
-      if policy.timeZone.secondsFromGMT() != 0 {
-        items.append(
-          .declare(
-            .comment(
-              "the app counts days in \(policy.timeZone.identifier); a replay counts them in UTC")))
+      if policy.timeZone.identifier != "UTC" {
+        items.append(.declare(.timeZone(policy.timeZone)))
       }
     }
     items += rebuild(subtreeOf: root, parent: nil, checked: true, at: time)

@@ -20,6 +20,7 @@ extension ScenarioParser {
     "on": "on ALERT OUTCOME ACTION",
     "date": "date YYYY-MM-DDTHH:MM:SSZ",
     "version": "version VERSION",
+    "time-zone": "time-zone IDENTIFIER",
     "budget": "budget CATEGORY LIMIT",
     "shown": "shown KEY DATE [version VERSION] [this-launch]",
   ]
@@ -107,6 +108,14 @@ extension ScenarioParser {
         throw ScenarioProblem("bad date '\(text)': write it as 2026-01-01T09:00:00Z")
       }
       append(.date(date))
+    case "time-zone":
+      let identifier = try arguments.text("IDENTIFIER")
+      try arguments.end()
+      guard let zone = TimeZone(identifier: identifier) else {
+        throw ScenarioProblem(
+          "unknown time zone '\(identifier)': write one such as Europe/Paris or UTC")
+      }
+      append(.timeZone(zone))
     case "version":
       let version = try arguments.text("VERSION")
       try arguments.end()

@@ -48,6 +48,8 @@ public enum ScenarioStatement: Sendable, Hashable {
   case date(Date)
   /// `version VERSION`: the app's version.
   case version(String)
+  /// `time-zone IDENTIFIER`: the time zone frequency caps count days in (default UTC).
+  case timeZone(TimeZone)
   /// `budget CATEGORY LIMIT`: how often alerts of a category may show.
   case budget(String, FrequencyBudget)
   /// `shown KEY DATE [version VERSION] [this-launch]`: a show the frequency ledger holds

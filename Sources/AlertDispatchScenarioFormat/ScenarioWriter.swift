@@ -62,6 +62,7 @@ enum ScenarioWriter {
       return ["on", alert, word(outcome)] + actions(action)
     case .date(let date): return ["date", ISO8601DateFormatter().string(from: date)]
     case .version(let version): return ["version", word(version)]
+    case .timeZone(let zone): return ["time-zone", word(zone.identifier)]
     case .budget(let category, let budget):
       return ["budget", category] + frequency(budget.limit, budget.window)
     case .shown(let key, let date, let version, let thisLaunch):

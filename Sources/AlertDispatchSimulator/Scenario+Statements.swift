@@ -39,6 +39,7 @@ extension Scenario {
             line: line.line, text: text, alert: alert, outcome: outcome, action: action))
       case .date(let date): startDate = date
       case .version(let version): appVersion = version
+      case .timeZone(let zone): timeZone = zone
       case .budget(let category, let budget): budgets[category] = budget
       case .shown(let key, let date, let version, let thisLaunch):
         ledgerRecords.append(

@@ -25,6 +25,8 @@ public struct Scenario: Sendable, Hashable {
   /// The wall-clock date the first launch starts at (frequency caps count on it).
   var startDate = Date(timeIntervalSince1970: 1_767_258_000)  // 2026-01-01 09:00 UTC
   var appVersion = "1.0"
+  /// The time zone frequency caps count days in (`time-zone`).
+  var timeZone = TimeZone(identifier: "UTC")!
   var budgets: [String: FrequencyBudget] = [:]
   /// The shows the frequency ledger holds before the run (`shown`).
   var ledgerRecords: [ScenarioLedgerRecord] = []

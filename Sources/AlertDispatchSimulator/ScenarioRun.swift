@@ -70,7 +70,7 @@ final class ScenarioRun {
     self.ledger = ledger
     let wallClock = ScenarioWallClock(start: scenario.startDate)
     self.wallClock = wallClock
-    policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario.budgets)
+    policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario)
     wallClock.elapsed = { [weak self] in self?.now.offset ?? .zero }
   }
 
@@ -159,7 +159,7 @@ final class ScenarioRun {
     wallClock.skipped += gap
     ledger = ledger.nextLaunch()
     policy = ScenarioRun.policy(
-      ledger, wallClock, version ?? policy.appVersion, scenario.budgets)
+      ledger, wallClock, version ?? policy.appVersion, scenario)
     sim = Simulator(
       windowName: scenario.mainWindow, transitionDuration: sim.transitionDuration,
       settings: sim.settings)
@@ -169,11 +169,11 @@ final class ScenarioRun {
 
   private static func policy(
     _ ledger: InMemoryFrequencyLedger, _ wallClock: ScenarioWallClock, _ version: String,
-    _ budgets: [String: FrequencyBudget]
+    _ scenario: Scenario
   ) -> FrequencyPolicy {
     FrequencyPolicy(
       ledger: ledger, wallClock: wallClock, appVersion: version,
-      timeZone: TimeZone(identifier: "UTC")!, budgets: budgets)
+      timeZone: scenario.timeZone, budgets: scenario.budgets)
   }
 
   // MARK: Setup

@@ -106,7 +106,7 @@ extension RecordedInputsTests {
     ])
     session.app.frequencyPolicy = FrequencyPolicy(
       ledger: ledger, wallClock: TestWallClock(start: start, clock: session.clock),
-      appVersion: "3.1", timeZone: TimeZone(identifier: "UTC")!)
+      appVersion: "3.1", timeZone: TimeZone(identifier: "Europe/Paris")!)
     let recorder = AlertRecorder(attachedTo: session.app)
     try session.buildTree()
     session.feed.add(AlertRequest(id: "bonus", cap: .oncePerDay()))
@@ -114,6 +114,7 @@ extension RecordedInputsTests {
     session.feed.add(AlertRequest(id: "news", cap: .oncePerVersion()))
     #expect(session.presenter.onScreenIDs == ["news"])
     let text = recorder.export()
+    #expect(text.contains("time-zone Europe/Paris\n"))
     #expect(text.contains("shown bonus 2026-05-28T19:26:40Z version 3.0\n"))
     #expect(text.contains("shown tour 2026-05-28T20:25:40Z version 3.1 this-launch\n"))
     let result = try ScenarioRunner.replay(text, file: "ledger.scenario")

@@ -86,16 +86,18 @@ struct DispatchTreeWordTests {
 }
 
 extension DispatchTreeWordTests {
-  @Test("a show the ledger held before the run round-trips")
+  @Test("a time zone and a show the ledger held before the run round-trip")
   func shownRoundTrips() throws {
     let date = Date(timeIntervalSince1970: 1_767_258_000)
     let statements: [ScenarioStatement] = [
+      .timeZone(TimeZone(identifier: "Asia/Tokyo")!),
       .shown(key: "bonus", date: date, version: nil, thisLaunch: false),
       .shown(key: "category:promotion", date: date, version: "2.0 beta", thisLaunch: true),
     ]
     let text = try ScenarioFormat.write(statements)
     #expect(
       text == """
+        time-zone Asia/Tokyo
         shown bonus 2026-01-01T09:00:00Z
         shown category:promotion 2026-01-01T09:00:00Z version "2.0 beta" this-launch
 
