@@ -58,17 +58,25 @@ extension AlertRecorder {
         < (names.number(of: $1.element.alert) ?? Int.max, $1.offset)
     }.map(\.element)
     var declared: [(name: String, alert: AlertHandle)] = []
+    var readyLater: [String] = []
+    // An alert that never went up is added pending, in its place in line, and marked ready
+    // once the domain is rebuilt, so that it does not go up before what held it back is back.
     func add(_ entry: (alert: AlertHandle, owner: String)) {
+      let alert = entry.alert
+      let holds = !alert.hasBeenShown && alert.state != .pending && !alert.request.showNowOrDrop
       // Declared again when known: its first declaration may be in a dropped segment.
-      let elapsed = names.added(entry.alert).map { time - $0 }
-      let (name, statements) = declaration(of: entry.alert, on: entry.owner, elapsed: elapsed)
+      let elapsed = names.added(alert).map { time - $0 }
+      let (name, statements) = declaration(
+        of: alert, on: entry.owner, elapsed: elapsed, pending: holds)
       items += statements.map { .declare($0) }
-      if entry.alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
+      if alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
       items.append(.action(.add(name)))
-      if entry.alert.request.readiness == .pending && entry.alert.state != .pending {
+      if holds {
+        readyLater.append(name)
+      } else if alert.request.readiness == .pending && alert.state != .pending {
         items.append(.action(.ready(name)))
       }
-      declared.append((name, entry.alert))
+      declared.append((name, alert))
     }
     // The alerts that have been up go up again, in add order, each with the chain led to its
     // dispatch, so that what hid them since (the chain, a preemption, a hidden screen) hides
@@ -81,13 +89,14 @@ extension AlertRecorder {
       named[parent] = .some(child)
       items.append(.action(.activeChild(parent, child: child)))
     }
-    // Those on screen now go last, so that no later move of the chain hides them.
-    let shown =
-      alerts.filter { $0.alert.hasBeenShown && !$0.alert.state.isOnScreen }
-      + alerts.filter { $0.alert.hasBeenShown && $0.alert.state.isOnScreen }
-    for entry in shown {
+    // One animating in goes last, so that no later move of the chain hides it and shows it
+    // again, which would finish its animation.
+    let ordered =
+      alerts.filter { $0.alert.state != .presenting }
+      + alerts.filter { $0.alert.state == .presenting }
+    for entry in ordered {
       var node = entry.alert.dispatch
-      while let child = node, child !== top, let parent = child.parent {
+      while entry.alert.hasBeenShown, let child = node, child !== top, let parent = child.parent {
         name(child, activeIn: parent)
         node = parent
       }
@@ -108,10 +117,21 @@ extension AlertRecorder {
         items += lanes.map { .declare($0) } + [.action(action)]
       }
     }
+    // A visible dispatch that holds hidden alerts and none on screen had them hidden while a
+    // pause held them back: hidden with it and back, they stay hidden under the pause again.
+    for dispatch in tree where dispatch.isVisible && !dispatch.pauses.isEmpty {
+      let held = dispatch.unfinishedAlerts
+      if held.contains(where: { $0.state == .suspended })
+        && !held.contains(where: { $0.state.isOnScreen })
+      {
+        items.append(.action(.disappear(names.name(dispatch))))
+        items.append(.action(.appear(names.name(dispatch))))
+      }
+    }
     for dispatch in tree where !dispatch.isVisible {
       items.append(.action(.disappear(names.name(dispatch))))
     }
-    alerts.filter { !$0.alert.hasBeenShown }.forEach(add)
+    items += readyLater.map { .action(.ready($0)) }
     guard !declared.isEmpty else { return items }
     if checked {
       let visible = declared.filter { $0.alert.state.isOnScreen }.map(\.name)
@@ -127,9 +147,9 @@ extension AlertRecorder {
   /// Names an alert added to the dispatch named `owner`, and declares it and its lane; an alert
   /// added `elapsed` ago is declared with what is left of its delay, readiness deadline and
   /// expiry, which count from the add.
-  func declaration(of alert: AlertHandle, on owner: String, elapsed: Duration? = nil) -> (
-    String, [ScenarioStatement]
-  ) {
+  func declaration(
+    of alert: AlertHandle, on owner: String, elapsed: Duration? = nil, pending: Bool = false
+  ) -> (String, [ScenarioStatement]) {
     let name = names.known(alert) ?? names.name(alert)
     let request = alert.request
     var declared = ScenarioAlert(name: name, owner: owner)
@@ -141,7 +161,7 @@ extension AlertRecorder {
     declared.interruption = request.interruption
     declared.preemption = request.preemption
     declared.style = request.style
-    declared.readiness = request.readiness
+    declared.readiness = pending ? .pending : request.readiness
     declared.duplicates = request.duplicates
     declared.timing = request.timing
     if let elapsed { AlertRecorder.shorten(&declared, by: elapsed) }
