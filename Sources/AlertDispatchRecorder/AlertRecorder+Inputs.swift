@@ -70,6 +70,7 @@ extension AlertRecorder {
     case .closeDispatch(let dispatch):
       if let name = names.known(dispatch) { action(.close(name), at: time) }
     case .releaseDispatch(let identity):
+      providerAnswers[identity] = nil
       if let name = names.forget(dispatch: identity) { action(.close(name), at: time) }
     case .pause(let dispatch, let token):
       guard let name = names.known(dispatch) else { return }
