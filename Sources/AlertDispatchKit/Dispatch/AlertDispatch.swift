@@ -110,7 +110,7 @@ public final class AlertDispatch {
     set {
       let child = newValue?.node
       Engine.shared.perform { [node] in
-        node.report(.setActiveChild(self, newValue))
+        node.reportCall { .setActiveChild($0, child?.facade) }
         node.applySetActiveChild(child)
       }
     }
@@ -188,9 +188,9 @@ public final class AlertDispatch {
     }
     Engine.shared.perform {
       let oldRoot = node.root
-      node.report(.setParent(self, parent))
+      node.reportCall { .setParent($0, parent) }
       node.applySetParent(parent?.node)
-      if node.root !== oldRoot { node.report(.setParent(self, parent)) }
+      if node.root !== oldRoot { node.reportCall { .setParent($0, parent) } }
     }
   }
 
@@ -198,7 +198,7 @@ public final class AlertDispatch {
   /// Alerts a presenter refused are retried at once, since a host may exist now.
   public func appear() {
     Engine.shared.perform { [node] in
-      node.report(.appear(self))
+      node.reportCall { .appear($0) }
       node.applySetVisible(true)
     }
   }
@@ -207,7 +207,7 @@ public final class AlertDispatch {
   /// not ended, their place kept — and nothing of its queue advances.
   public func disappear() {
     Engine.shared.perform { [node] in
-      node.report(.disappear(self))
+      node.reportCall { .disappear($0) }
       node.applySetVisible(false)
     }
   }
@@ -229,7 +229,7 @@ public final class AlertDispatch {
   public func pause(lane: AlertLane) -> AlertPauseToken {
     let token = AlertPauseToken(scope: .lane(lane.name), dispatch: self)
     Engine.shared.perform { [node] in
-      node.report(.pause(self, token))
+      node.reportCall { .pause($0, token) }
       if node.root.domain.index(of: lane.key) == nil {
         node.diagnose(
           "pause(lane: '\(lane.name)') on '\(node.name)': no alert of its domain uses lane '\(lane.name)' yet; its alerts are held when they come"
@@ -249,7 +249,7 @@ public final class AlertDispatch {
   /// Holds `token` on this dispatch and returns it.
   private func hold(_ token: AlertPauseToken) -> AlertPauseToken {
     Engine.shared.perform { [node] in
-      node.report(.pause(self, token))
+      node.reportCall { .pause($0, token) }
       node.hold(token)
     }
     return token
@@ -260,7 +260,7 @@ public final class AlertDispatch {
   /// until their tokens are released.
   public func resume() {
     Engine.shared.perform { [node] in
-      node.report(.resume(self))
+      node.reportCall { .resume($0) }
       for token in node.pauses where token.scope == .all { token.endByResume() }
       node.pauses = node.pauses.filter { $0.scope != .all }
       node.requestPass()
@@ -272,7 +272,7 @@ public final class AlertDispatch {
   /// for a presenter retry are retried at once).
   public func setNeedsArbitration() {
     Engine.shared.perform { [node] in
-      node.report(.setNeedsArbitration(self))
+      node.reportCall { .setNeedsArbitration($0) }
       node.requestPassRetryingRefused()
     }
   }
@@ -282,7 +282,7 @@ public final class AlertDispatch {
   /// its children are detached and become roots, and later adds end as owner closed at once.
   public func close() {
     Engine.shared.perform { [node] in
-      node.report(.closeDispatch(self))
+      node.reportCall { .closeDispatch($0) }
       node.applyClose()
     }
   }
@@ -312,7 +312,7 @@ public final class AlertDispatch {
     let alert = AlertHandle(request: request, owner: node, seq: Engine.shared.nextStamp())
     alert.presenterOverride = presenter
     Engine.shared.perform { [node] in
-      node.report(.add(alert, to: self))
+      node.reportCall { .add(alert, to: $0) }
       node.applyAdd(alert)
     }
     guard let completion else { return alert }

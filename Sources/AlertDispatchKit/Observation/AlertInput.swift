@@ -74,4 +74,11 @@ extension DispatchNode {
     guard let hook = root.inputHook else { return }
     hook(input(), root.clock.now)
   }
+
+  /// Reports a call on this dispatch, made with the dispatch the app holds, if it still does:
+  /// a queued call holds the node, never the dispatch, whose release is an event of its own.
+  func reportCall(_ input: (AlertDispatch) -> AlertInput) {
+    guard DispatchNode.hookedRoots > 0, let facade else { return }
+    report(input(facade))
+  }
 }
