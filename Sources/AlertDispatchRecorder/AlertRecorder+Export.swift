@@ -26,14 +26,14 @@ extension AlertRecorder {
   public func exportStatements() -> [ScenarioStatement] {
     guard let origin = segments.first?.start else { return [] }
     var declarations: [ScenarioStatement] = []
-    var timeline: [(time: Duration, item: RecordedItem)] = []
+    var timeline: [(time: Duration, beforeTimers: Bool, item: RecordedItem)] = []
     for (index, segment) in segments.enumerated() {
       for (position, event) in segment.events.enumerated() {
         if case .declare(let statement) = event.item {
           declarations.append(statement)
         } else if index == 0 || position >= segment.snapshotCount {
           // The snapshots of later segments rebuild what the events before them built already.
-          timeline.append((event.time - origin, event.item))
+          timeline.append((event.time - origin, event.beforeTimers, event.item))
         }
       }
     }
@@ -116,21 +116,26 @@ extension AlertRecorder {
 
   /// One `at` block per instant: its actions and expectations in order, and its transcript
   /// lines checked where a snapshot stops checking them and at the end of the block.
-  static func blocks(_ timeline: [(time: Duration, item: RecordedItem)]) -> [ScenarioStatement] {
+  static func blocks(_ timeline: [(time: Duration, beforeTimers: Bool, item: RecordedItem)])
+    -> [ScenarioStatement]
+  {
     var statements: [ScenarioStatement] = []
     var lines: [String] = []
-    var current: Duration?
+    var current: (time: Duration, beforeTimers: Bool)?
+    // The instants at which a timer fired after inputs: those inputs go in a block of their own.
+    let split = Set(timeline.filter { !$0.beforeTimers }.map(\.time))
     func closeBlock() {
       // A snapshot's block that ends where the snapshot stops checking has nothing to check.
       let snapshotEnds = lines.isEmpty && statements.last == .expectation(.transcriptUnchecked)
       if current != nil && !snapshotEnds { statements.append(.expectation(.transcript(lines))) }
       lines = []
     }
-    for (time, item) in timeline {
-      if time != current {
+    for (time, beforeTimers, item) in timeline {
+      let early = beforeTimers && split.contains(time)
+      if time != current?.time || early != current?.beforeTimers {
         closeBlock()
-        current = time
-        statements.append(.at(time))
+        current = (time, early)
+        statements.append(early ? .atBeforeTimers(time) : .at(time))
       }
       switch item {
       case .declare, .placeholder: break

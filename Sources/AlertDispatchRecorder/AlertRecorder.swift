@@ -51,6 +51,12 @@ public final class AlertRecorder {
   var drainStart: Int?
   /// The outermost call of the library the last event was heard in.
   var lastOutermostCall = -1
+  /// Whether the outermost call running now has yet to show whether the app made it (its
+  /// first event is an input) or a timer did.
+  var callOpens = false
+  /// The last instant at which a timer fired: the inputs heard at an instant before any
+  /// timer fired there run before the timers in a replay (`at TIME before-timers`).
+  var timersFiredAt: AlertInstant?
   /// Whether the current segment is full: a new one starts at the next quiet moment.
   var wantsSegment = false
   /// What each dispatch's active-child provider answered last, by dispatch.
@@ -106,10 +112,14 @@ public final class AlertRecorder {
     noteOutermostCall()
     let last = segments.count - 1
     switch item {
-    case .action, .line: if drainStart == nil { drainStart = segments[last].events.count }
+    case .action, .line:
+      if drainStart == nil { drainStart = segments[last].events.count }
+      if callOpens, case .line = item { timersFiredAt = time }
+      callOpens = false
     default: break
     }
-    segments[last].events.append(RecordedEvent(time: time, item: item))
+    let beforeTimers = timersFiredAt != time
+    segments[last].events.append(RecordedEvent(time: time, item: item, beforeTimers: beforeTimers))
     if segments[segments.count - 1].isFull(for: window) { wantsSegment = true }
   }
 
@@ -119,6 +129,7 @@ public final class AlertRecorder {
     guard lastOutermostCall != AlertDispatch.outermostCallCount else { return }
     lastOutermostCall = AlertDispatch.outermostCallCount
     drainStart = nil
+    callOpens = true
   }
 
   /// Inserts an event where the calls running now read it in a replay: before the first input
@@ -130,16 +141,26 @@ public final class AlertRecorder {
     let events = segments[last].events
     let index: Int
     let time: AlertInstant
+    let beforeTimers: Bool
     if let start = drainStart, case .action = events[start].item {
       index = start
       time = events[start].time
+      beforeTimers = events[start].beforeTimers
     } else {
+      // After the inputs that came before the timers of `now`, or at the end of the instant
+      // before it.
       var first = events.count
-      while first > segments[last].snapshotCount, events[first - 1].time >= now { first -= 1 }
+      while first > segments[last].snapshotCount, events[first - 1].time >= now,
+        !(events[first - 1].time == now && events[first - 1].beforeTimers)
+      {
+        first -= 1
+      }
       index = first
       time = first > 0 ? min(events[first - 1].time, now) : segments[last].start
+      beforeTimers = first > 0 ? events[first - 1].beforeTimers : true
     }
-    segments[last].events.insert(RecordedEvent(time: time, item: item), at: index)
+    segments[last].events.insert(
+      RecordedEvent(time: time, item: item, beforeTimers: beforeTimers), at: index)
     if let start = drainStart, start >= index { drainStart = start + 1 }
   }
 
@@ -212,6 +233,8 @@ struct RecordingSegment {
 struct RecordedEvent {
   var time: AlertInstant
   var item: RecordedItem
+  /// Whether it came at its instant before any timer fired then.
+  var beforeTimers = true
 }
 
 /// What an event says in the scenario.

@@ -141,8 +141,9 @@ struct ScenarioParser {
   }
 
   private mutating func atStatement(_ rest: [ScenarioWord]) throws(ScenarioProblem) {
-    var arguments = ScenarioArguments(rest, usage: "at TIME")
+    var arguments = ScenarioArguments(rest, usage: "at TIME [before-timers]")
     let time = try arguments.duration("TIME")
+    let beforeTimers = arguments.flag("before-timers")
     try arguments.end()
     if !inTimeline { try checkSetupReferences() }
     if time < cursor {
@@ -150,9 +151,14 @@ struct ScenarioParser {
         "'at \(AlertInstant.format(time))' goes back in time: the timeline is already at \(AlertInstant.format(cursor))"
       )
     }
+    if beforeTimers && time == cursor && inTimeline {
+      throw ScenarioProblem(
+        "'at \(AlertInstant.format(time)) before-timers' comes after the timers of \(AlertInstant.format(time)) fired: put it first at its time"
+      )
+    }
     inTimeline = true
     cursor = time
-    append(.at(time))
+    append(beforeTimers ? .atBeforeTimers(time) : .at(time))
   }
 
   private mutating func transcriptBlock(_ words: [ScenarioWord], from start: Int)

@@ -59,6 +59,9 @@ public enum ScenarioStatement: Sendable, Hashable {
   case shown(key: String, date: Date, version: String?, thisLaunch: Bool)
   /// `at TIME`: opens a block of the timeline.
   case at(Duration)
+  /// `at TIME before-timers`: opens a block that runs when the clock reaches `TIME`, before the
+  /// timers due then fire (a recording's inputs that came first at their instant).
+  case atBeforeTimers(Duration)
   /// An action of the timeline.
   case action(ScenarioAction)
   /// `expect …`: an expectation of the timeline.

@@ -8,7 +8,7 @@ enum ScenarioWriter {
     var text = ""
     var inTimeline = false
     for statement in statements {
-      if case .at = statement { inTimeline = true }
+      if isAt(statement) { inTimeline = true }
       let indent = inTimeline && !isAt(statement) ? "  " : ""
       for line in lines(statement) { text += indent + line + "\n" }
     }
@@ -26,8 +26,10 @@ enum ScenarioWriter {
   }
 
   private static func isAt(_ statement: ScenarioStatement) -> Bool {
-    if case .at = statement { return true }
-    return false
+    switch statement {
+    case .at, .atBeforeTimers: true
+    default: false
+    }
   }
 
   private static func lines(_ statement: ScenarioStatement) -> [String] {
@@ -69,6 +71,7 @@ enum ScenarioWriter {
       return ["shown", word(key), ISO8601DateFormatter().string(from: date)]
         + (version.map { ["version", word($0)] } ?? []) + (thisLaunch ? ["this-launch"] : [])
     case .at(let duration): return ["at", spelled(duration)]
+    case .atBeforeTimers(let duration): return ["at", spelled(duration), "before-timers"]
     case .action(let action): return actions(action)
     case .expectation(let expectation): return ["expect"] + expectations(expectation)
     }

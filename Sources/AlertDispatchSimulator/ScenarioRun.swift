@@ -82,7 +82,7 @@ final class ScenarioRun {
     for block in scenario.blocks {
       let time = AlertInstant(offset: block.time)
       if let stop, time > stop { break }
-      advance(to: time)
+      advance(to: time, firingTimersDueThen: !block.beforeTimers)
       for step in block.steps {
         self.step(step, stop: stop)
         stamp()
@@ -253,13 +253,13 @@ final class ScenarioRun {
 
   /// Moves the clock to scenario time `target` one timer deadline at a time, so that each
   /// transcript line gets the time it was recorded at.
-  func advance(to target: AlertInstant) {
+  func advance(to target: AlertInstant, firingTimersDueThen firing: Bool = true) {
     let local = AlertInstant(offset: target.offset - launchStart)
-    while let next = sim.clock.nextDeadline, next <= local {
+    while let next = sim.clock.nextDeadline, firing ? next <= local : next < local {
       sim.clock.advance(to: max(next, sim.now))
       stamp()
     }
-    sim.clock.advance(to: local)
+    if firing { sim.clock.advance(to: local) } else { sim.clock.move(to: local) }
     stamp()
   }
 

@@ -41,6 +41,8 @@ struct ScenarioStep: Sendable, Hashable {
 struct ScenarioBlock: Sendable, Hashable {
   var line: Int
   var time: Duration
+  /// `at TIME before-timers`: the block runs before the timers due at its time fire.
+  var beforeTimers = false
   var steps: [ScenarioStep] = []
 }
 

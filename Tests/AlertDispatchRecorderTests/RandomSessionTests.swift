@@ -24,12 +24,14 @@ struct RandomSessionTests {
   }
 
   /// Plays `steps` random calls on a tree of three tabs under a root, with a presenter that
-  /// may animate alerts in, and returns the recorder's export and whether it dropped events.
+  /// may animate alerts in and out (its animations end on timers of the clock, at the instants
+  /// of the library's own), and returns the recorder's export and whether it dropped events.
   func play(seed: UInt64, steps: Int, window: AlertRecorder.Window) throws -> (String, Bool) {
     var random = SplitMix(state: seed)
     let clock = VirtualClock()
     let presenter = RecordingPresenter(clock: clock)
     if random.next(2) == 0 { presenter.presentDuration = .milliseconds(100) }
+    if random.next(2) == 0 { presenter.dismissDuration = .milliseconds(150) }
     let root = AlertDispatch(name: "root", clock: clock, presenter: presenter)
     let tabs = (0..<3).map { _ in AlertDispatch(name: "tab", clock: clock) }
     for tab in tabs { try tab.setParent(root) }

@@ -29,6 +29,8 @@ struct DispatchTreeWordTests {
       .action(.answer("a", .presenting)),
       .action(.answer("a", .refuse("transition running"))),
       .action(.answer("a", .presented)),
+      .action(.answer("a", .gone("Later"))),
+      .atBeforeTimers(.seconds(1)),
       .action(.add("a")),
       .action(.finishPresenting("a")),
       .action(.closeAlert("a", result: "Later")),
@@ -41,6 +43,7 @@ struct DispatchTreeWordTests {
     #expect(text.contains("\n  set-parent loose none\n  active app tab\n"))
     #expect(text.contains("\n  set-provider app off\n"))
     #expect(text.contains("\n  answer a refuse \"transition running\"\n"))
+    #expect(text.contains("\n  answer a gone Later\nat 1000ms before-timers\n  add a\n"))
   }
 
   @Test("a tree word names a bare dispatch, and answer needs a scripted presenter")

@@ -116,3 +116,38 @@ struct DispatchTreeScenarioTests {
     #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
   }
 }
+
+extension DispatchTreeScenarioTests {
+  @Test("a block before the timers of its instant runs before they fire")
+  func beforeTimersBlockRunsFirst() throws {
+    let result = try run(
+      """
+      presenter scripted
+      dispatch home
+      alert a on home autodismiss 1s
+      alert b on home later priority high
+      at 1s before-timers
+        add b
+        expect state a suspended
+      at 1s
+        expect state a suspended
+        expect transcript
+          present a @home
+          hide a @home
+          present b @home
+        end
+      """)
+    #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+    let late = try run(
+      """
+      presenter scripted
+      dispatch home
+      alert a on home autodismiss 1s
+      alert b on home later priority high
+      at 1s
+        add b
+        expect state a dismissing
+      """)
+    #expect(late.passed, "\(late.failures.map(\.description).joined(separator: "\n"))")
+  }
+}
