@@ -65,6 +65,29 @@ struct PresenterAnswerTests {
   }
 }
 
+extension PresenterAnswerTests {
+  @Test("setting a provider retries a refused alert once, in the replay as on the device")
+  func providerSetRetriesOnce() throws {
+    let session = Session()
+    try session.buildTree()
+    let recorder = AlertRecorder(attachedTo: session.app)
+    var refusals = 0
+    session.app.presenter = ClosurePresenter(present: { _ in
+      refusals += 1
+      return refusals < 3 ? .cannotPresentNow("no host") : .presented
+    })
+    session.feed.add(AlertRequest(id: "promo"))
+    let selection = Selection(session.feed)
+    session.app.activeChildProvider = { selection.dispatch }
+    #expect(refusals == 2)
+    let text = recorder.export()
+    #expect(text.contains("  set-provider app feed\n"))
+    #expect(!text.contains("arbitrate"))
+    let result = try ScenarioRunner.replay(text, file: "provider-set.scenario")
+    #expect(result.passed, "\(report(result))\n\(text)")
+  }
+}
+
 /// What an app's active-child provider reads: the selected tab, changed without telling.
 @MainActor
 final class Selection {

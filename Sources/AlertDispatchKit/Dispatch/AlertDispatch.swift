@@ -83,8 +83,12 @@ public final class AlertDispatch {
     get { node.activeChildProvider }
     set {
       node.activeChildProvider = newValue
-      node.report(.setProvider(self, isSet: newValue != nil))
-      setNeedsArbitration()
+      let isSet = newValue != nil
+      // As `setNeedsArbitration()`, which a recorder hears as part of this input.
+      Engine.shared.perform { [node] in
+        node.reportCall { .setProvider($0, isSet: isSet) }
+        node.requestPassRetryingRefused()
+      }
     }
   }
 
