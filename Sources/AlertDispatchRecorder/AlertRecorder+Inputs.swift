@@ -179,7 +179,10 @@ extension AlertRecorder {
   {
     guard let root else { return }
     guard let parent, parent.root === root else {
-      if let name = names.known(dispatch) { action(.setParent(name, parent: nil), at: time) }
+      guard let name = names.known(dispatch) else { return }
+      action(.setParent(name, parent: nil), at: time)
+      // It leaves the domain: when it comes back, it is declared anew, as it is then.
+      for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
       return
     }
     let isNew = names.known(dispatch) == nil

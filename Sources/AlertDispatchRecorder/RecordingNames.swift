@@ -48,6 +48,14 @@ struct RecordingNames {
     dispatches.removeValue(forKey: identity)?.name
   }
 
+  /// Forgets a dispatch that left the recorded domain, with its alerts and pauses: what happens
+  /// to them while away is not recorded, so the recording meets them anew when they come back.
+  mutating func forget(_ dispatch: AlertDispatch) {
+    dispatches[ObjectIdentifier(dispatch)] = nil
+    alerts = alerts.filter { $0.value.object?.dispatch !== dispatch }
+    for token in dispatch.pauses { tokens[ObjectIdentifier(token)] = nil }
+  }
+
   /// The name of an alert the recording has met, or `nil`.
   func known(_ alert: AlertHandle) -> String? {
     guard let entry = alerts[ObjectIdentifier(alert)], entry.object === alert else { return nil }

@@ -11,8 +11,12 @@ extension ScenarioRun {
       name: name, isVisible: isVisible, clock: sim.clock, presenter: presenter)
     if let settings = sim.settings { made.settings = settings }
     let transcript = sim.transcript
+    // With a scripted presenter, only the recorded domain's ends are written (see
+    // `ScriptedPresenter`).
+    let writesEnds = scripted == nil || bareOrder.isEmpty
+    if bareOrder.isEmpty { scripted?.recordedRoot = made }
     made.observe { [weak made, transcript] event in
-      guard let made, made.parent == nil, case .ended(let outcome) = event.kind,
+      guard writesEnds, let made, made.parent == nil, case .ended(let outcome) = event.kind,
         let id = event.alertID
       else { return }
       transcript.record(

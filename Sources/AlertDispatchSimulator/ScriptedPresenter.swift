@@ -5,7 +5,9 @@ import AlertDispatchScenarioFormat
 /// presenter of a recording's replay.
 ///
 /// It answers each `present` call as the `answer` actions queued for the alert's id say, in
-/// order (`presented` when none is queued), and writes the same lines as ``RecordingPresenter``.
+/// order (`presented` when none is queued), and writes the same lines as ``RecordingPresenter``
+/// for the alerts of the recorded domain: the domain of the first bare dispatch. A dispatch
+/// that left it runs on unrecorded, as it did when the recording was made.
 /// It does nothing on its own: an animation in ends with a `finish-presenting` action, and an
 /// alert the framework takes down ends with a `dismiss` action, as the app's presenter reported
 /// them in the recording.
@@ -17,6 +19,8 @@ final class ScriptedPresenter: AlertPresenter {
   private var gone: [AlertID: [String?]] = [:]
   /// The alerts it put up or restored and was not asked to hide or take down since.
   private var onScreen: [AlertHandle] = []
+  /// The root of the recorded domain (the first bare dispatch), once made.
+  weak var recordedRoot: AlertDispatch?
 
   init(transcript: Transcript) {
     self.transcript = transcript
@@ -36,6 +40,8 @@ final class ScriptedPresenter: AlertPresenter {
     let answer = queued.isEmpty ? .presented : queued.removeFirst()
     answers[alert.id] = queued.isEmpty ? nil : queued
     let id = "\(alert.id)"
+    let isRecorded = isRecorded(alert)
+    func record(_ line: ScenarioTranscriptLine) { if isRecorded { self.record(line) } }
     switch answer {
     case .presented, .gone:
       record(.present(alert: id, dispatch: place(alert)))
@@ -52,17 +58,19 @@ final class ScriptedPresenter: AlertPresenter {
   }
 
   func hide(_ alert: AlertHandle) {
+    guard isRecorded(alert) else { return onScreen.removeAll { $0 === alert } }
     record(.hide(alert: "\(alert.id)", dispatch: place(alert)))
     onScreen.removeAll { $0 === alert }
   }
 
   func restore(_ alert: AlertHandle) {
+    guard isRecorded(alert) else { return onScreen.append(alert) }
     record(.restore(alert: "\(alert.id)", dispatch: place(alert)))
     onScreen.append(alert)
   }
 
   func dismiss(_ alert: AlertHandle) {
-    record(.dismiss(alert: "\(alert.id)", dispatch: place(alert)))
+    if isRecorded(alert) { record(.dismiss(alert: "\(alert.id)", dispatch: place(alert))) }
     onScreen.removeAll { $0 === alert }
     guard var results = gone[alert.id], !results.isEmpty else { return }
     let result = results.removeFirst()
@@ -75,6 +83,12 @@ final class ScriptedPresenter: AlertPresenter {
 
   private func record(_ line: ScenarioTranscriptLine) {
     transcript.record(line.description)
+  }
+
+  /// Whether the alert belongs to the recorded domain now.
+  private func isRecorded(_ alert: AlertHandle) -> Bool {
+    guard let recordedRoot else { return true }
+    return alert.dispatch?.root === recordedRoot
   }
 
   private func place(_ alert: AlertHandle) -> String {
