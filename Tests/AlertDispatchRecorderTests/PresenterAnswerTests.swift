@@ -88,6 +88,25 @@ extension PresenterAnswerTests {
   }
 }
 
+extension PresenterAnswerTests {
+  @Test("a domain without a presenter replays its refusals, then the presenter the app gave it")
+  func missingPresenterReplays() throws {
+    let clock = VirtualClock()
+    let root = AlertDispatch(name: "root", clock: clock)
+    let recorder = AlertRecorder(attachedTo: root)
+    root.add(AlertRequest(id: "x"))
+    clock.advance(by: .milliseconds(250))
+    root.presenter = RecordingPresenter(clock: clock)
+    clock.advance(by: .milliseconds(500))
+    #expect(root.alert(withID: "x")?.state == .showing)
+    let text = recorder.export()
+    #expect(
+      text.contains("  answer x refuse \"no presenter for dispatch 'root' or its ancestors\"\n"))
+    let result = try ScenarioRunner.replay(text, file: "no-presenter.scenario")
+    #expect(result.passed, "\(report(result))\n\(text)")
+  }
+}
+
 /// What an app's active-child provider reads: the selected tab, changed without telling.
 @MainActor
 final class Selection {

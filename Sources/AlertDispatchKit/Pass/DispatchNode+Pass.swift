@@ -113,7 +113,10 @@ extension DispatchNode {
   private func present(_ alert: AlertHandle) -> Bool {
     guard let owner = alert.owner, !alert.isLeaving else { return true }
     guard let presenter = alert.presenterOverride ?? owner.nearestPresenter() else {
-      refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
+      let reason = "no presenter for dispatch '\(owner.name)' or its ancestors"
+      // Heard as a presenter's refusal: a replay's presenter answers the same.
+      report(.presented(alert, .cannotPresentNow(reason)))
+      refuse(alert, reason)
       return false
     }
     guard alert.life.present() else { return true }
