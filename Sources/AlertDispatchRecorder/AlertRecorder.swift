@@ -188,6 +188,9 @@ public final class AlertRecorder {
     let isFirst = segments.isEmpty
     var segment = RecordingSegment(start: time, isFirst: isFirst)
     if let root { segment.events = snapshot(of: root, at: time) }
+    // A snapshot taken after a timer fired at its instant comes after that timer in a replay.
+    let beforeTimers = timersFiredAt != time
+    for index in segment.events.indices { segment.events[index].beforeTimers = beforeTimers }
     segment.snapshotCount = segment.events.count
     segments.append(segment)
     while segments.count > 1,

@@ -128,6 +128,26 @@ final class TabSelection {
 }
 
 extension RandomSessionTests {
+  @Test("a random session kept in a window exports a scenario that reads back", arguments: 1...60)
+  func windowedSessionReadsBack(seed: Int) throws {
+    let (text, dropped) = try play(seed: UInt64(seed), steps: 200, window: .events(80))
+    #expect(dropped)
+    #expect(!text.hasPrefix("# this recording does not read back"), "\(text)")
+    let scenario = try Scenario.parse(text, file: "seed-\(seed).scenario")
+    #expect(scenario.expectationCount > 0)
+  }
+
+  /// A snapshot rebuilds the domain with ordinary calls: not every state comes back exactly.
+  @Test("random sessions kept in a window replay from their snapshot more often than not")
+  func windowedSessionsMostlyReplay() throws {
+    var passed = 0
+    for seed in 1...60 {
+      let (text, _) = try play(seed: UInt64(seed), steps: 200, window: .events(80))
+      if try ScenarioRunner.replay(text, file: "seed-\(seed).scenario").passed { passed += 1 }
+    }
+    #expect(passed >= 30, "\(passed) of 60 replayed")
+  }
+
   /// A dispatch that joins the domain is rebuilt as it is when it joins, in a new place in line:
   /// most sessions still replay, and those that do not fail loudly.
   @Test("random sessions with a sheet that joins and leaves mostly replay")
