@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "AlertDispatchSimulator", targets: ["AlertDispatchSimulator"]),
     .library(name: "AlertDispatchObservation", targets: ["AlertDispatchObservation"]),
     .library(name: "AlertDispatchScreens", targets: ["AlertDispatchScreens"]),
+    .library(name: "AlertDispatchRecorder", targets: ["AlertDispatchRecorder"]),
     // So that `swift run alertsim FILE` works in an app's package that depends on this one.
     .executable(name: "alertsim", targets: ["alertsim"]),
   ],
@@ -19,6 +20,9 @@ let package = Package(
     .target(name: "AlertDispatchLedgers", dependencies: ["AlertDispatchKit"]),
     .target(name: "AlertDispatchScreens", dependencies: ["AlertDispatchKit"]),
     .target(name: "AlertDispatchScenarioFormat", dependencies: ["AlertDispatchKit"]),
+    .target(
+      name: "AlertDispatchRecorder",
+      dependencies: ["AlertDispatchKit", "AlertDispatchScenarioFormat"]),
     .target(
       name: "AlertDispatchSimulator",
       dependencies: ["AlertDispatchKit", "AlertDispatchScreens", "AlertDispatchScenarioFormat"]),
@@ -89,6 +93,13 @@ let package = Package(
       dependencies: ["AlertDispatchKit", "AlertDispatchScenarioFormat"]
     ),
     .testTarget(
+      name: "AlertDispatchRecorderTests",
+      dependencies: [
+        "AlertDispatchKit", "AlertDispatchRecorder", "AlertDispatchScenarioFormat",
+        "AlertDispatchSimulator",
+      ]
+    ),
+    .testTarget(
       name: "AlertDispatchObservationTests",
       dependencies: ["AlertDispatchKit", "AlertDispatchObservation", "AlertDispatchSimulator"]
     ),
@@ -100,8 +111,8 @@ let package = Package(
     .testTarget(
       name: "DocSnippetsTests",
       dependencies: [
-        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchScenarioFormat",
-        "AlertDispatchScreens", "AlertDispatchSimulator",
+        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchRecorder",
+        "AlertDispatchScenarioFormat", "AlertDispatchScreens", "AlertDispatchSimulator",
       ],
       path: "Docs/Snippets",
       exclude: ["Scenarios"]

@@ -49,12 +49,13 @@ rm -rf "$graphs" && mkdir -p "$graphs"
   && swift build --scratch-path "$scratch" --target AlertDispatchLedgers \
   && swift build --scratch-path "$scratch" --target AlertDispatchObservation \
   && swift build --scratch-path "$scratch" --target AlertDispatchScreens \
-  && swift build --scratch-path "$scratch" --target AlertDispatchScenarioFormat; } >"$scratch.log" 2>&1 \
+  && swift build --scratch-path "$scratch" --target AlertDispatchScenarioFormat \
+  && swift build --scratch-path "$scratch" --target AlertDispatchRecorder; } >"$scratch.log" 2>&1 \
   || { cat "$scratch.log"; exit 1; }
 modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
 for module in AlertDispatchKit AlertDispatchLedgers AlertDispatchSimulator AlertDispatchObservation \
-  AlertDispatchScreens AlertDispatchScenarioFormat; do
+  AlertDispatchScreens AlertDispatchScenarioFormat AlertDispatchRecorder; do
   swift symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
     -minimum-access-level public -include-spi-symbols -output-dir "$graphs"
 done
@@ -62,7 +63,7 @@ rm -f "$graphs"/*@*.symbols.json  # extensions of other modules' types are not o
 
 echo "== docc convert (warnings are errors)"
 # The catalog documents AlertDispatchKit; the ledgers', the simulator's, the observable
-# presenter's, the screen graph's and the scenario format's symbols are checked for coverage below and described in their
+# presenter's, the screen graph's, the scenario format's and the recorder's symbols are checked for coverage below and described in their
 # articles (DocC renders one module per catalog).
 rm -rf "$out" "$graphs-kit" && mkdir -p "$graphs-kit"
 cp "$graphs"/AlertDispatchKit.symbols.json "$graphs-kit/"

@@ -105,7 +105,8 @@ func main() -> Int32 {
     }
     print("\nwrote \(path)")
   }
-  for failure in result.failures {
+  // A recording's replay diverges first where a transcript line differs: said first.
+  for failure in (result.firstDivergence.map { [$0] } ?? []) + result.failures {
     FileHandle.standardError.write(Data("\(failure)\n".utf8))
   }
   print("\n\(result.summary)")

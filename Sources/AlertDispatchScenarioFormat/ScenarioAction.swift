@@ -53,6 +53,51 @@ public enum ScenarioAction: Sendable, Hashable {
   case mark(String)
   /// `relaunch [after DURATION] [version VERSION]`: the app quits and starts again.
   case relaunch(after: Duration, version: String?)
+  /// `close-alert ALERT [RESULT]`: the app has the alert on screen taken down, to end as
+  /// dismissed with the result (`AlertHandle.close(result:)`).
+  case closeAlert(String, result: String?)
+  /// `finish-presenting ALERT`: the presenter reports the alert's animation in finished
+  /// (`AlertHandle.didFinishPresenting()`).
+  case finishPresenting(String)
+  /// `set-parent DISPATCH PARENT|none`: the bare dispatch joins another dispatch, a screen or a
+  /// window (`nil`: it becomes a root), as `AlertDispatch.setParent(_:)`.
+  case setParent(String, parent: String?)
+  /// `active DISPATCH CHILD|none`: the app names the dispatch's active child
+  /// (`AlertDispatch.activeChild`).
+  case activeChild(String, child: String?)
+  /// `set-provider DISPATCH CHILD|none`: the app gives the dispatch an active-child provider
+  /// that answers the child (`AlertDispatch.activeChildProvider`), which runs a pass.
+  case setProvider(String, child: String?)
+  /// `set-provider DISPATCH off`: the app removes the dispatch's active-child provider.
+  case removeProvider(String)
+  /// `provider DISPATCH CHILD|none`: what the dispatch's active-child provider answers from now
+  /// on; set without a pass, as an app whose provider's answer changed.
+  case provider(String, child: String?)
+  /// `appear DISPATCH`: the bare dispatch's screen appeared (`AlertDispatch.appear()`).
+  case appear(String)
+  /// `disappear DISPATCH`: the bare dispatch's screen is going away
+  /// (`AlertDispatch.disappear()`).
+  case disappear(String)
+  /// `arbitrate SCREEN|WINDOW|DISPATCH`: the app asks for a pass
+  /// (`AlertDispatch.setNeedsArbitration()`).
+  case arbitrate(String)
+  /// `answer ALERT presented|presenting|refuse [REASON]`: how the scripted presenter answers the
+  /// next `present` call for the alert's id; `answer ALERT gone [RESULT]`: how it answers the
+  /// next `dismiss` call.
+  case answer(String, ScenarioAnswer)
+}
+
+/// How the scripted presenter (`presenter scripted`) answers a `present` call.
+public enum ScenarioAnswer: Sendable, Hashable {
+  /// `presented`: the alert is on screen.
+  case presented
+  /// `presenting`: the alert animates in; a `finish-presenting` action ends the animation.
+  case presenting
+  /// `refuse REASON`: the presenter cannot present now.
+  case refuse(String)
+  /// `gone [RESULT]`: asked to take the alert down, the presenter reports it gone at once,
+  /// with the result (`nil`: `closed`), from inside the call.
+  case gone(String?)
 }
 
 /// How `present` shows a modal screen.
@@ -100,4 +145,7 @@ public enum ScenarioExpectation: Sendable, Hashable {
   case drained(String)
   /// `expect transcript`, its lines, then `end`: the transcript so far, line by line.
   case transcript([String])
+  /// `expect transcript unchecked`: the transcript lines since the previous `expect transcript`
+  /// are not checked, and the next one starts after them (a recording's snapshot).
+  case transcriptUnchecked
 }

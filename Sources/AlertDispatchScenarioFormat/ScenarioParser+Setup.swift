@@ -14,12 +14,15 @@ extension ScenarioParser {
     "lane":
       "lane NAME [capacity N|unlimited] [gap DURATION] [order first-added|newest-first] [max-waiting N] [overflow refuse-newcomer|drop-oldest|drop-lowest-priority]",
     "transition": "transition DURATION",
-    "presenter": "presenter [present DURATION] [dismiss DURATION]",
+    "presenter": "presenter [present DURATION] [dismiss DURATION] | presenter scripted",
+    "dispatch": "dispatch NAME [parent SCREEN|WINDOW|DISPATCH] [hidden]",
     "alert": "alert NAME on SCREEN|WINDOW [option …]",
     "on": "on ALERT OUTCOME ACTION",
     "date": "date YYYY-MM-DDTHH:MM:SSZ",
     "version": "version VERSION",
+    "time-zone": "time-zone IDENTIFIER",
     "budget": "budget CATEGORY LIMIT",
+    "shown": "shown KEY DATE [version VERSION] [this-launch]",
   ]
 
   mutating func setupStatement(_ keyword: String, _ arguments: inout ScenarioArguments)
@@ -54,6 +57,9 @@ extension ScenarioParser {
     case "link":
       let name = try known(try arguments.name("SCREEN|WINDOW"))
       try arguments.end()
+      if kinds[name] == .dispatch {
+        throw ScenarioProblem("'\(name)' is a dispatch; link a screen or a window")
+      }
       append(.link(name))
     case "own-domain":
       let name = try screen(try arguments.name("SCREEN"))
@@ -65,6 +71,21 @@ extension ScenarioParser {
       let duration = try arguments.duration("DURATION")
       try arguments.end()
       append(.transition(duration))
+    case "dispatch":
+      let name = try arguments.name("NAME")
+      if name == "none" {
+        throw ScenarioProblem(
+          "'none' is not a dispatch name: 'set-parent' and 'active' read it as no dispatch")
+      }
+      let parent = arguments.flag("parent") ? try known(try arguments.name("PARENT")) : nil
+      let isVisible = !arguments.flag("hidden")
+      try arguments.end()
+      append(.dispatch(try declare(name, as: .dispatch), parent: parent, isVisible: isVisible))
+    case "presenter" where arguments.peek?.description == "scripted":
+      _ = arguments.flag("scripted")
+      try arguments.end()
+      isScripted = true
+      append(.scriptedPresenter)
     case "presenter":
       var present: Duration?
       var dismiss: Duration?
@@ -87,10 +108,28 @@ extension ScenarioParser {
         throw ScenarioProblem("bad date '\(text)': write it as 2026-01-01T09:00:00Z")
       }
       append(.date(date))
+    case "time-zone":
+      let identifier = try arguments.text("IDENTIFIER")
+      try arguments.end()
+      guard let zone = TimeZone(identifier: identifier) else {
+        throw ScenarioProblem(
+          "unknown time zone '\(identifier)': write one such as Europe/Paris or UTC")
+      }
+      append(.timeZone(zone))
     case "version":
       let version = try arguments.text("VERSION")
       try arguments.end()
       append(.version(version))
+    case "shown":
+      let key = try arguments.text("KEY")
+      let text = try arguments.text("DATE")
+      guard let date = ISO8601DateFormatter().date(from: text) else {
+        throw ScenarioProblem("bad date '\(text)': write it as 2026-01-01T09:00:00Z")
+      }
+      let version = arguments.flag("version") ? try arguments.text("VERSION") : nil
+      let thisLaunch = arguments.flag("this-launch")
+      try arguments.end()
+      append(.shown(key: key, date: date, version: version, thisLaunch: thisLaunch))
     case "budget":
       let category = try arguments.name("CATEGORY")
       let (limit, window) = try frequency(&arguments, "budget")
@@ -249,6 +288,15 @@ extension ScenarioParser {
       let wanted = kinds.count == 1 ? kinds.first!.rawValue : "screen"
       let article = wanted.first.map { "aeiou".contains($0) } == true ? "an" : "a"
       throw ScenarioProblem("'\(name)' is a \(kind.rawValue), not \(article) \(wanted)")
+    }
+    return name
+  }
+
+  /// A declared bare dispatch.
+  func dispatch(_ name: String) throws(ScenarioProblem) -> String {
+    guard let kind = kinds[name] else { throw ScenarioProblem("unknown dispatch '\(name)'") }
+    guard kind == .dispatch else {
+      throw ScenarioProblem("'\(name)' is a \(kind.rawValue), not a dispatch")
     }
     return name
   }

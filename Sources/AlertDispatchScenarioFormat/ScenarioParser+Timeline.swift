@@ -28,6 +28,16 @@ extension ScenarioParser {
     "relaunch": "relaunch [after DURATION] [version VERSION]",
     "advance": "advance DURATION",
     "mark": "mark \"TEXT\"",
+    "close-alert": "close-alert ALERT [RESULT]",
+    "finish-presenting": "finish-presenting ALERT",
+    "set-parent": "set-parent DISPATCH SCREEN|WINDOW|DISPATCH|none",
+    "active": "active DISPATCH CHILD|none",
+    "provider": "provider DISPATCH CHILD|none",
+    "set-provider": "set-provider DISPATCH CHILD|none|off",
+    "appear": "appear DISPATCH",
+    "disappear": "disappear DISPATCH",
+    "arbitrate": "arbitrate SCREEN|WINDOW|DISPATCH",
+    "answer": "answer ALERT presented|presenting|refuse [REASON]|gone [RESULT]",
   ]
 
   /// Reads an action. In a reaction (`on`), alert names are checked once every alert is
@@ -118,6 +128,10 @@ extension ScenarioParser {
         }
       }
       action = .relaunch(after: after, version: version)
+    case "close-alert", "finish-presenting", "answer":
+      action = try alertAction(keyword, &arguments, inReaction: inReaction)
+    case "set-parent", "active", "provider", "set-provider", "appear", "disappear", "arbitrate":
+      action = try treeAction(keyword, &arguments)
     case "advance":
       if inReaction {
         throw ScenarioProblem(
@@ -189,6 +203,59 @@ extension ScenarioParser {
       throw ScenarioProblem("\(found); usage: \(arguments.usage)")
     }
     return .refuse(arguments.isEmpty ? "no host" : try arguments.text("REASON"))
+  }
+
+  /// `close-alert`, `finish-presenting` and `answer`: the alert actions of a recording.
+  private mutating func alertAction(
+    _ keyword: String, _ arguments: inout ScenarioArguments, inReaction: Bool
+  ) throws(ScenarioProblem) -> ScenarioAction {
+    let alert = try alertName(&arguments, inReaction: inReaction)
+    switch keyword {
+    case "close-alert":
+      return .closeAlert(alert, result: arguments.isEmpty ? nil : try arguments.text("RESULT"))
+    case "finish-presenting":
+      return .finishPresenting(alert)
+    default:
+      guard isScripted else {
+        throw ScenarioProblem("'answer' needs 'presenter scripted' in the setup")
+      }
+      if arguments.flag("presenting") { return .answer(alert, .presenting) }
+      if arguments.flag("gone") {
+        return .answer(alert, .gone(arguments.isEmpty ? nil : try arguments.text("RESULT")))
+      }
+      if arguments.flag("refuse") {
+        return .answer(alert, .refuse(arguments.isEmpty ? "no host" : try arguments.text("REASON")))
+      }
+      guard arguments.flag("presented") else {
+        let found = arguments.peek.map { "found '\($0)'" } ?? "missing argument"
+        throw ScenarioProblem("\(found); usage: \(arguments.usage)")
+      }
+      return .answer(alert, .presented)
+    }
+  }
+
+  /// The actions on a tree of bare dispatches: `set-parent`, `active`, `provider`, `appear`,
+  /// `disappear` and `arbitrate`.
+  private func treeAction(_ keyword: String, _ arguments: inout ScenarioArguments)
+    throws(ScenarioProblem) -> ScenarioAction
+  {
+    if keyword == "arbitrate" {
+      return .arbitrate(try known(try arguments.name("SCREEN|WINDOW|DISPATCH")))
+    }
+    let dispatch = try self.dispatch(try arguments.name("DISPATCH"))
+    switch keyword {
+    case "appear": return .appear(dispatch)
+    case "disappear": return .disappear(dispatch)
+    case "set-provider" where arguments.flag("off"): return .removeProvider(dispatch)
+    default: break
+    }
+    let other = arguments.flag("none") ? nil : try known(try arguments.name("SCREEN|DISPATCH|none"))
+    switch keyword {
+    case "set-parent": return .setParent(dispatch, parent: other)
+    case "active": return .activeChild(dispatch, child: other)
+    case "set-provider": return .setProvider(dispatch, child: other)
+    default: return .provider(dispatch, child: other)
+    }
   }
 
   private mutating func alertName(_ arguments: inout ScenarioArguments, inReaction: Bool)

@@ -38,6 +38,8 @@ struct ScenarioParser {
   /// The names `pause … as TOKEN` gives, and the `release TOKEN` lines, checked at the end.
   var pauseTokens: Set<String> = []
   var tokenReferences: [(name: String, line: Int)] = []
+  /// Whether `presenter scripted` was read: `answer` needs it.
+  var isScripted = false
 
   init(file: String, text: String) {
     self.file = file
@@ -139,8 +141,9 @@ struct ScenarioParser {
   }
 
   private mutating func atStatement(_ rest: [ScenarioWord]) throws(ScenarioProblem) {
-    var arguments = ScenarioArguments(rest, usage: "at TIME")
+    var arguments = ScenarioArguments(rest, usage: "at TIME [before-timers]")
     let time = try arguments.duration("TIME")
+    let beforeTimers = arguments.flag("before-timers")
     try arguments.end()
     if !inTimeline { try checkSetupReferences() }
     if time < cursor {
@@ -148,15 +151,27 @@ struct ScenarioParser {
         "'at \(AlertInstant.format(time))' goes back in time: the timeline is already at \(AlertInstant.format(cursor))"
       )
     }
+    if beforeTimers && time == cursor && inTimeline {
+      throw ScenarioProblem(
+        "'at \(AlertInstant.format(time)) before-timers' comes after the timers of \(AlertInstant.format(time)) fired: put it first at its time"
+      )
+    }
     inTimeline = true
     cursor = time
-    append(.at(time))
+    append(beforeTimers ? .atBeforeTimers(time) : .at(time))
   }
 
   private mutating func transcriptBlock(_ words: [ScenarioWord], from start: Int)
     throws(ScenarioProblem) -> Int
   {
     let opening = lineNumber
+    if words.count == 3, words[2] == ScenarioWord(text: "unchecked", isQuoted: false) {
+      guard inTimeline else {
+        throw ScenarioProblem("'expect' is an expectation: put it inside an 'at' block")
+      }
+      append(.expectation(.transcriptUnchecked))
+      return start
+    }
     guard words.count == 2 else {
       throw ScenarioProblem(
         "unexpected '\(words[2])'; usage: expect transcript, then lines, then end")
@@ -211,4 +226,5 @@ enum ScenarioNameKind: String, Sendable, Hashable {
   case screen
   case navigation = "navigation container"
   case tabs = "tab container"
+  case dispatch
 }

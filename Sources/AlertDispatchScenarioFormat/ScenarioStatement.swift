@@ -32,6 +32,13 @@ public enum ScenarioStatement: Sendable, Hashable {
   /// `presenter [present DURATION] [dismiss DURATION]`: how long the presenter's animations
   /// take.
   case presenter(present: Duration?, dismiss: Duration?)
+  /// `presenter scripted`: the presenter of the bare dispatches answers each `present` call as
+  /// the timeline's `answer` actions say (`presented` when none does) and does nothing on its
+  /// own: a recording's replay.
+  case scriptedPresenter
+  /// `dispatch NAME [parent PARENT] [hidden]`: a bare `AlertDispatch`, with no screen, under
+  /// another dispatch, a screen or a window (`nil`: a root), visible unless `hidden`.
+  case dispatch(String, parent: String?, isVisible: Bool)
   /// `alert NAME on OWNER [option …]`.
   case alert(ScenarioAlert)
   /// `on ALERT OUTCOME ACTION`: an action run in the alert's completion handler; the outcome
@@ -41,10 +48,20 @@ public enum ScenarioStatement: Sendable, Hashable {
   case date(Date)
   /// `version VERSION`: the app's version.
   case version(String)
+  /// `time-zone IDENTIFIER`: the time zone frequency caps count days in (default UTC).
+  case timeZone(TimeZone)
   /// `budget CATEGORY LIMIT`: how often alerts of a category may show.
   case budget(String, FrequencyBudget)
+  /// `shown KEY DATE [version VERSION] [this-launch]`: a show the frequency ledger holds
+  /// before the run (a recording's ledger when it starts), under a cap's key or a category's
+  /// (`category:NAME`), in the app version (`nil`: the scenario's), in an earlier launch unless
+  /// `this-launch`.
+  case shown(key: String, date: Date, version: String?, thisLaunch: Bool)
   /// `at TIME`: opens a block of the timeline.
   case at(Duration)
+  /// `at TIME before-timers`: opens a block that runs when the clock reaches `TIME`, before the
+  /// timers due then fire (a recording's inputs that came first at their instant).
+  case atBeforeTimers(Duration)
   /// An action of the timeline.
   case action(ScenarioAction)
   /// `expect …`: an expectation of the timeline.

@@ -8,7 +8,7 @@ enum ScenarioWriter {
     var text = ""
     var inTimeline = false
     for statement in statements {
-      if case .at = statement { inTimeline = true }
+      if isAt(statement) { inTimeline = true }
       let indent = inTimeline && !isAt(statement) ? "  " : ""
       for line in lines(statement) { text += indent + line + "\n" }
     }
@@ -26,8 +26,10 @@ enum ScenarioWriter {
   }
 
   private static func isAt(_ statement: ScenarioStatement) -> Bool {
-    if case .at = statement { return true }
-    return false
+    switch statement {
+    case .at, .atBeforeTimers: true
+    default: false
+    }
   }
 
   private static func lines(_ statement: ScenarioStatement) -> [String] {
@@ -53,14 +55,23 @@ enum ScenarioWriter {
     case .presenter(let present, let dismiss):
       return ["presenter"] + (present.map { ["present", spelled($0)] } ?? [])
         + (dismiss.map { ["dismiss", spelled($0)] } ?? [])
+    case .scriptedPresenter: return ["presenter", "scripted"]
+    case .dispatch(let name, let parent, let isVisible):
+      return ["dispatch", name] + (parent.map { ["parent", $0] } ?? [])
+        + (isVisible ? [] : ["hidden"])
     case .alert(let alert): return alerts(alert)
     case .reaction(let alert, let outcome, let action):
       return ["on", alert, word(outcome)] + actions(action)
     case .date(let date): return ["date", ISO8601DateFormatter().string(from: date)]
     case .version(let version): return ["version", word(version)]
+    case .timeZone(let zone): return ["time-zone", word(zone.identifier)]
     case .budget(let category, let budget):
       return ["budget", category] + frequency(budget.limit, budget.window)
+    case .shown(let key, let date, let version, let thisLaunch):
+      return ["shown", word(key), ISO8601DateFormatter().string(from: date)]
+        + (version.map { ["version", word($0)] } ?? []) + (thisLaunch ? ["this-launch"] : [])
     case .at(let duration): return ["at", spelled(duration)]
+    case .atBeforeTimers(let duration): return ["at", spelled(duration), "before-timers"]
     case .action(let action): return actions(action)
     case .expectation(let expectation): return ["expect"] + expectations(expectation)
     }
@@ -107,6 +118,22 @@ enum ScenarioWriter {
     case .relaunch(let after, let version):
       return ["relaunch"] + (after == .zero ? [] : ["after", spelled(after)])
         + (version.map { ["version", word($0)] } ?? [])
+    case .closeAlert(let name, let result):
+      return ["close-alert", name] + (result.map { [word($0)] } ?? [])
+    case .finishPresenting(let name): return ["finish-presenting", name]
+    case .setParent(let name, let parent): return ["set-parent", name, parent ?? "none"]
+    case .activeChild(let name, let child): return ["active", name, child ?? "none"]
+    case .provider(let name, let child): return ["provider", name, child ?? "none"]
+    case .setProvider(let name, let child): return ["set-provider", name, child ?? "none"]
+    case .removeProvider(let name): return ["set-provider", name, "off"]
+    case .appear(let name): return ["appear", name]
+    case .disappear(let name): return ["disappear", name]
+    case .arbitrate(let name): return ["arbitrate", name]
+    case .answer(let name, .presented): return ["answer", name, "presented"]
+    case .answer(let name, .presenting): return ["answer", name, "presenting"]
+    case .answer(let name, .refuse(let reason)): return ["answer", name, "refuse", word(reason)]
+    case .answer(let name, .gone(let result)):
+      return ["answer", name, "gone"] + (result.map { [word($0)] } ?? [])
     }
   }
 
@@ -127,6 +154,7 @@ enum ScenarioWriter {
     case .explain(let name, let text): ["explain", name, sentence(text)]
     case .drained(let name): ["drained", name]
     case .transcript: ["transcript"]
+    case .transcriptUnchecked: ["transcript", "unchecked"]
     }
   }
 

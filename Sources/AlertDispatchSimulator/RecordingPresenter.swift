@@ -1,4 +1,5 @@
 public import AlertDispatchKit
+import AlertDispatchScenarioFormat
 
 /// A presenter that draws nothing and records every call, for tests and the simulator.
 ///
@@ -44,7 +45,8 @@ public final class RecordingPresenter: AlertPresenter {
   public func observeOutcomes(of dispatch: AlertDispatch) {
     dispatch.observe { [transcript] event in
       if case .ended(let outcome) = event.kind, let id = event.alertID {
-        transcript.record("end \(id): \(outcome)")
+        transcript.record(
+          ScenarioTranscriptLine.end(alert: "\(id)", outcome: "\(outcome)").description)
       }
     }
   }
@@ -52,10 +54,10 @@ public final class RecordingPresenter: AlertPresenter {
   /// Records the call and puts the alert on screen, unless told to refuse.
   public func present(_ alert: AlertHandle) -> PresentationAnswer {
     if let reason = refusal ?? refuseWhen?(alert) {
-      transcript.record("refuse \(alert.id) @\(where_(alert)): \(reason)")
+      record(.refuse(alert: "\(alert.id)", dispatch: where_(alert), reason: reason))
       return .cannotPresentNow(reason)
     }
-    transcript.record("present \(alert.id) @\(where_(alert))")
+    record(.present(alert: "\(alert.id)", dispatch: where_(alert)))
     onScreen.append(alert)
     guard presentDuration > .zero, let clock else { return .presented }
     let key = ObjectIdentifier(alert)
@@ -69,7 +71,7 @@ public final class RecordingPresenter: AlertPresenter {
 
   /// Records the call and takes the alert off screen.
   public func hide(_ alert: AlertHandle) {
-    transcript.record("hide \(alert.id) @\(where_(alert))")
+    record(.hide(alert: "\(alert.id)", dispatch: where_(alert)))
     interruptAnimation(of: alert)
     onScreen.removeAll { $0 === alert }
   }
@@ -77,7 +79,7 @@ public final class RecordingPresenter: AlertPresenter {
   /// Records the call and puts the alert back on screen, unless it is animating out after a
   /// tap or a dismissal (the user's choice stands).
   public func restore(_ alert: AlertHandle) {
-    transcript.record("restore \(alert.id) @\(where_(alert))")
+    record(.restore(alert: "\(alert.id)", dispatch: where_(alert)))
     guard !leaving.contains(ObjectIdentifier(alert)) else { return }
     onScreen.append(alert)
   }
@@ -85,7 +87,7 @@ public final class RecordingPresenter: AlertPresenter {
   /// Records the call and reports the alert gone (after ``dismissDuration``), unless
   /// ``completesDismissals`` is false.
   public func dismiss(_ alert: AlertHandle) {
-    transcript.record("dismiss \(alert.id) @\(where_(alert))")
+    record(.dismiss(alert: "\(alert.id)", dispatch: where_(alert)))
     interruptAnimation(of: alert)
     onScreen.removeAll { $0 === alert }
     guard completesDismissals else { return }
@@ -123,6 +125,10 @@ public final class RecordingPresenter: AlertPresenter {
       self?.leaving.remove(key)
       alert?.didDismiss(result: result)
     }
+  }
+
+  private func record(_ line: ScenarioTranscriptLine) {
+    transcript.record(line.description)
   }
 
   private func where_(_ alert: AlertHandle) -> String {

@@ -28,6 +28,9 @@ extension Scenario {
       case .transition(let duration): setup.append(.transition(duration))
       case .presenter(let present, let dismiss):
         setup.append(.presenter(present: present, dismiss: dismiss))
+      case .scriptedPresenter: isScripted = true
+      case .dispatch(let name, let parent, let isVisible):
+        setup.append(.dispatch(name, parent: parent, isVisible: isVisible))
       case .alert(let alert): alerts.append(alert)
       case .reaction(let alert, let outcome, let action):
         let text = line.words.dropFirst(3).map(\.description).joined(separator: " ")
@@ -36,8 +39,14 @@ extension Scenario {
             line: line.line, text: text, alert: alert, outcome: outcome, action: action))
       case .date(let date): startDate = date
       case .version(let version): appVersion = version
+      case .timeZone(let zone): timeZone = zone
       case .budget(let category, let budget): budgets[category] = budget
+      case .shown(let key, let date, let version, let thisLaunch):
+        ledgerRecords.append(
+          ScenarioLedgerRecord(key: key, date: date, version: version, thisLaunch: thisLaunch))
       case .at(let time): blocks.append(ScenarioBlock(line: line.line, time: time))
+      case .atBeforeTimers(let time):
+        blocks.append(ScenarioBlock(line: line.line, time: time, beforeTimers: true))
       case .action(let action): step(line, .action(action))
       case .expectation(let expectation): step(line, .expectation(expectation))
       }

@@ -25,7 +25,11 @@ public struct Scenario: Sendable, Hashable {
   /// The wall-clock date the first launch starts at (frequency caps count on it).
   var startDate = Date(timeIntervalSince1970: 1_767_258_000)  // 2026-01-01 09:00 UTC
   var appVersion = "1.0"
+  /// The time zone frequency caps count days in (`time-zone`).
+  var timeZone = TimeZone(identifier: "UTC")!
   var budgets: [String: FrequencyBudget] = [:]
+  /// The shows the frequency ledger holds before the run (`shown`).
+  var ledgerRecords: [ScenarioLedgerRecord] = []
   var lanes: [String: AlertLane] = [AlertLane.modal.name: .modal]
   var setup: [ScenarioSetup] = []
   var alerts: [ScenarioAlert] = []
@@ -33,6 +37,9 @@ public struct Scenario: Sendable, Hashable {
   var blocks: [ScenarioBlock] = []
   /// The names of plain screens (a closed one is created again when shown).
   var plainScreens: Set<String> = []
+  /// Whether the bare dispatches answer as the timeline's `answer` actions say
+  /// (`presenter scripted`).
+  var isScripted = false
 
   /// Reads a scenario from its text.
   ///

@@ -6,7 +6,9 @@ extension ScenarioAction {
   /// Whether the action changes screens or the app, and so gets a mark on the timeline.
   var isMarked: Bool {
     switch self {
-    case .add, .ready, .tap, .cancel, .cancelAll, .dismiss, .advance, .mark: false
+    case .add, .ready, .tap, .cancel, .cancelAll, .dismiss, .advance, .mark, .closeAlert,
+      .finishPresenting, .answer, .provider, .arbitrate:
+      false
     default: true
     }
   }

@@ -24,9 +24,20 @@ public struct ScenarioResult {
   public let expectationCount: Int
   /// Where the run stopped on the virtual clock.
   public let endTime: AlertInstant
+  /// The first transcript line that differs from the one an `expect transcript` expected,
+  /// reported on the line of the file that expects it: where a recording's replay diverges.
+  public let firstDivergence: ScenarioFailure?
 
   /// Whether every expectation held and every end-of-run check passed.
   public var passed: Bool { failures.isEmpty }
+
+  /// The same result with other failures.
+  func with(failures: [ScenarioFailure]) -> ScenarioResult {
+    ScenarioResult(
+      file: file, transcript: transcript, transcriptTimes: transcriptTimes, trace: trace,
+      failures: failures, expectationCount: expectationCount, endTime: endTime,
+      firstDivergence: firstDivergence)
+  }
 
   /// The text timeline of the run (see `AlertTrace.timeline(until:width:)`).
   ///

@@ -51,6 +51,13 @@ extension ScenarioRun {
     case .advance(let by): advance(to: now + by)
     case .mark(let text): trace.mark(text, at: now)
     case .relaunch(let gap, let version): relaunch(after: gap, version: version)
+    case .closeAlert(let name, let result):
+      withAlert(name, "close-alert") { $0.close(result: result.map { AlertResult($0) } ?? .closed) }
+    case .finishPresenting(let name):
+      withAlert(name, "finish-presenting") { $0.didFinishPresenting() }
+    case .answer(let name, let answer):
+      scripted?.queue(answer, for: AlertID(scenario.alert(named: name)!.id))
+    default: performOnTree(action)
     }
   }
 
@@ -104,7 +111,7 @@ extension ScenarioRun {
     perform(reaction.action)
   }
 
-  private func withAlert(_ name: String, _ verb: String, _ body: (AlertHandle) -> Void) {
+  func withAlert(_ name: String, _ verb: String, _ body: (AlertHandle) -> Void) {
     guard let handle = handles[name] else {
       sim.transcript.record("ignored \(verb) \(name): not added yet")
       stamp()

@@ -10,7 +10,7 @@ extension ScenarioRun {
     switch expectation {
     case .showing(let names):
       let ids = names.map { scenario.alert(named: $0)!.id }
-      let onScreen = sim.presenter.onScreenIDs.map(\.rawValue)
+      let onScreen = (sim.presenter.onScreenIDs + (scripted?.onScreenIDs ?? [])).map(\.rawValue)
       guard ids.sorted() != onScreen.sorted() else { return }
       expected = ids.isEmpty ? "nothing" : ids.joined(separator: " ")
       actual = onScreen.isEmpty ? "nothing" : onScreen.joined(separator: " ")
@@ -40,11 +40,15 @@ extension ScenarioRun {
       guard explanation != text else { return }
       expected = text
       actual = explanation
+    case .transcriptUnchecked:
+      transcriptMark = transcript.count
+      return
     case .transcript(let lines):
       let all = transcript
       let since = Array(all[min(transcriptMark, all.count)...])
       transcriptMark = all.count
       guard let diff = Transcript.diff(expected: lines, actual: since) else { return }
+      if firstDivergence == nil { firstDivergence = divergence(lines, since, step) }
       expected = diff
       actual = ""
     }
@@ -52,6 +56,21 @@ extension ScenarioRun {
       ScenarioFailure(
         file: scenario.file, line: step.line, statement: step.text, expected: expected,
         actual: actual))
+  }
+
+  /// The first line where a transcript differs from the one expected, on the line of the file
+  /// that expects it (the expected lines are taken to follow `expect transcript` one a line, as
+  /// a recording writes them).
+  private func divergence(_ expected: [String], _ actual: [String], _ step: ScenarioStep)
+    -> ScenarioFailure
+  {
+    let common = min(expected.count, actual.count)
+    let index = (0..<common).first { expected[$0] != actual[$0] } ?? common
+    let time = index < actual.count ? lineTimes[transcriptMark - actual.count + index] : now
+    return ScenarioFailure(
+      file: scenario.file, line: step.line + 1 + index, statement: "first divergence, at \(time)",
+      expected: index < expected.count ? expected[index] : "no more lines",
+      actual: index < actual.count ? actual[index] : "no more lines")
   }
 
   /// What `explain` says about the latest alert added for a declaration.

@@ -20,10 +20,19 @@ final class ScenarioRun {
   var added: [(name: String, handle: AlertHandle)] = []
   /// The pauses `pause … as TOKEN` took, by token name (the latest under each name).
   var pauseTokens: [String: AlertPauseToken] = [:]
+  /// The bare dispatches of this launch (`dispatch`), by name and in the order made.
+  var bareDispatches: [String: AlertDispatch] = [:]
+  var bareOrder: [AlertDispatch] = []
+  /// The presenter of the bare dispatches when the scenario says `presenter scripted`.
+  var scripted: ScriptedPresenter?
+  /// What each bare dispatch's active-child provider answers (`provider`), by name.
+  var providerAnswers: [String: String?] = [:]
   /// The roots that reported their domain drained and have had no add since.
   var drainedRoots: Set<ObjectIdentifier> = []
   var endCounts: [ObjectIdentifier: Int] = [:]
   var failures: [ScenarioFailure] = []
+  /// The first transcript line that differed from an `expect transcript`, if any.
+  var firstDivergence: ScenarioFailure?
   var expectationCount = 0
   /// The transcript of every launch, and the scenario time of each line.
   var transcript: [String] = []
@@ -41,7 +50,7 @@ final class ScenarioRun {
   private var launchStart = Duration.zero
   /// How many lines of this launch's transcript were copied into ``transcript``.
   private var copiedLines = 0
-  private var ledger = InMemoryFrequencyLedger()
+  private var ledger: InMemoryFrequencyLedger
   private var policy: FrequencyPolicy
   private let wallClock: ScenarioWallClock
 
@@ -51,9 +60,17 @@ final class ScenarioRun {
     var settings = AlertDispatchSettings.current
     settings.checksInvariants = true
     sim = Simulator(windowName: scenario.mainWindow, settings: settings)
+    let ledger = InMemoryFrequencyLedger()
+    ledger.append(
+      scenario.ledgerRecords.map {
+        FrequencyRecord(
+          key: $0.key, date: $0.date, appVersion: $0.version ?? scenario.appVersion,
+          launchID: $0.thisLaunch ? ledger.launchID : "an earlier launch")
+      })
+    self.ledger = ledger
     let wallClock = ScenarioWallClock(start: scenario.startDate)
     self.wallClock = wallClock
-    policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario.budgets)
+    policy = ScenarioRun.policy(ledger, wallClock, scenario.appVersion, scenario)
     wallClock.elapsed = { [weak self] in self?.now.offset ?? .zero }
   }
 
@@ -65,7 +82,7 @@ final class ScenarioRun {
     for block in scenario.blocks {
       let time = AlertInstant(offset: block.time)
       if let stop, time > stop { break }
-      advance(to: time)
+      advance(to: time, firingTimersDueThen: !block.beforeTimers)
       for step in block.steps {
         self.step(step, stop: stop)
         stamp()
@@ -99,7 +116,8 @@ final class ScenarioRun {
   func result() -> ScenarioResult {
     ScenarioResult(
       file: scenario.file, transcript: transcript, transcriptTimes: lineTimes, trace: trace,
-      failures: failures, expectationCount: expectationCount, endTime: now)
+      failures: failures, expectationCount: expectationCount, endTime: now,
+      firstDivergence: firstDivergence)
   }
 
   // MARK: Launches
@@ -118,6 +136,9 @@ final class ScenarioRun {
     observe(sim.window.dispatch)
     screens = [:]
     created = []
+    bareDispatches = [:]
+    bareOrder = []
+    scripted = scenario.isScripted ? ScriptedPresenter(transcript: sim.transcript) : nil
     for statement in scenario.setup { setUp(statement) }
     for alert in scenario.alerts where !alert.later { add(alert.name) }
     stamp()
@@ -128,6 +149,7 @@ final class ScenarioRun {
   /// frequency ledger.
   func relaunch(after gap: Duration, version: String?) {
     checkInvariants()
+    for dispatch in bareOrder.reversed() where !dispatch.isClosed { dispatch.close() }
     for screen in created.reversed() where !screen.isClosed { screen.dispatch.close() }
     for window in sim.windows where !window.dispatch.isClosed { window.dispatch.close() }
     stamp()
@@ -137,7 +159,7 @@ final class ScenarioRun {
     wallClock.skipped += gap
     ledger = ledger.nextLaunch()
     policy = ScenarioRun.policy(
-      ledger, wallClock, version ?? policy.appVersion, scenario.budgets)
+      ledger, wallClock, version ?? policy.appVersion, scenario)
     sim = Simulator(
       windowName: scenario.mainWindow, transitionDuration: sim.transitionDuration,
       settings: sim.settings)
@@ -147,11 +169,11 @@ final class ScenarioRun {
 
   private static func policy(
     _ ledger: InMemoryFrequencyLedger, _ wallClock: ScenarioWallClock, _ version: String,
-    _ budgets: [String: FrequencyBudget]
+    _ scenario: Scenario
   ) -> FrequencyPolicy {
     FrequencyPolicy(
       ledger: ledger, wallClock: wallClock, appVersion: version,
-      timeZone: TimeZone(identifier: "UTC")!, budgets: budgets)
+      timeZone: scenario.timeZone, budgets: scenario.budgets)
   }
 
   // MARK: Setup
@@ -181,6 +203,8 @@ final class ScenarioRun {
     case .presenter(let present, let dismiss):
       if let present { sim.presenter.presentDuration = present }
       if let dismiss { sim.presenter.dismissDuration = dismiss }
+    case .dispatch(let name, let parent, let isVisible):
+      makeDispatch(name, parent: parent, isVisible: isVisible)
     }
   }
 
@@ -194,7 +218,7 @@ final class ScenarioRun {
   /// the root of to the trace at scenario time (events bubble up, so only a root records),
   /// until the run is over: tearing the simulator down afterwards (a closed container leaves
   /// its children roots of their own) is no part of the run.
-  private func observe(_ dispatch: AlertDispatch) {
+  func observe(_ dispatch: AlertDispatch) {
     dispatch.frequencyPolicy = policy
     let start = launchStart
     dispatch.observe { [weak self, weak dispatch, trace] event in
@@ -222,20 +246,20 @@ final class ScenarioRun {
   }
 
   func dispatch(_ name: String) -> AlertDispatch {
-    windows[name]?.dispatch ?? screen(name).dispatch
+    windows[name]?.dispatch ?? bareDispatches[name] ?? screen(name).dispatch
   }
 
   // MARK: Time
 
   /// Moves the clock to scenario time `target` one timer deadline at a time, so that each
   /// transcript line gets the time it was recorded at.
-  func advance(to target: AlertInstant) {
+  func advance(to target: AlertInstant, firingTimersDueThen firing: Bool = true) {
     let local = AlertInstant(offset: target.offset - launchStart)
-    while let next = sim.clock.nextDeadline, next <= local {
+    while let next = sim.clock.nextDeadline, firing ? next <= local : next < local {
       sim.clock.advance(to: max(next, sim.now))
       stamp()
     }
-    sim.clock.advance(to: local)
+    if firing { sim.clock.advance(to: local) } else { sim.clock.move(to: local) }
     stamp()
   }
 

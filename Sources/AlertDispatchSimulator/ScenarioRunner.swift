@@ -29,6 +29,24 @@ public enum ScenarioRunner {
     return run.result()
   }
 
+  /// Replays a recording (or any scenario text): parses it and runs it, as `alertsim` does.
+  ///
+  /// The result passes when the library decides now as it did when the recording was made;
+  /// otherwise its first failure is ``ScenarioResult/firstDivergence``, the first transcript
+  /// line that differs, on the line of the file that expects it, followed by the other failures.
+  ///
+  /// ```swift
+  /// let result = try ScenarioRunner.replay(recorder.export(), file: "session.scenario")
+  /// #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+  /// ```
+  ///
+  /// - Throws: A ``ScenarioError`` when the text is not a scenario.
+  public static func replay(_ text: String, file: String) throws(ScenarioError) -> ScenarioResult {
+    let result = run(try Scenario.parse(text, file: file))
+    guard let divergence = result.firstDivergence else { return result }
+    return result.with(failures: [divergence] + result.failures)
+  }
+
   /// Why the alert declared as `alert` was or was not on screen at `time`: the scenario runs up
   /// to that time (after the blocks at it) and the alert's dispatch explains it, as
   /// `AlertDispatch.explain(_:)` does (`not ready`, `outranked by update`, …). An alert that

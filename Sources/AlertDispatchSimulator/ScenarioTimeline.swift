@@ -1,5 +1,6 @@
 import AlertDispatchKit
 import AlertDispatchScenarioFormat
+import Foundation
 
 /// A statement of a scenario's setup, run in file order before the timeline.
 enum ScenarioSetup: Sendable, Hashable {
@@ -12,9 +13,18 @@ enum ScenarioSetup: Sendable, Hashable {
   case ownDomain(String)
   case transition(Duration)
   case presenter(present: Duration?, dismiss: Duration?)
+  case dispatch(String, parent: String?, isVisible: Bool)
 }
 
 /// One line of the timeline: an action or an expectation, with where it was written.
+/// `shown KEY DATE [version VERSION] [this-launch]`: a show the ledger holds before the run.
+struct ScenarioLedgerRecord: Sendable, Hashable {
+  var key: String
+  var date: Date
+  var version: String?
+  var thisLaunch: Bool
+}
+
 struct ScenarioStep: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     case action(ScenarioAction)
@@ -31,6 +41,8 @@ struct ScenarioStep: Sendable, Hashable {
 struct ScenarioBlock: Sendable, Hashable {
   var line: Int
   var time: Duration
+  /// `at TIME before-timers`: the block runs before the timers due at its time fire.
+  var beforeTimers = false
   var steps: [ScenarioStep] = []
 }
 

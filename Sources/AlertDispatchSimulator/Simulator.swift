@@ -1,4 +1,5 @@
 public import AlertDispatchKit
+import AlertDispatchScenarioFormat
 public import AlertDispatchScreens
 
 /// A simulated app for unit tests of popup flows: windows, screens, navigation and tab
@@ -209,7 +210,10 @@ public final class Simulator {
       for listener in listeners.events { listener(event) }
       switch event.kind {
       case .ended(let outcome):
-        if let id = event.alertID { transcript.record("end \(id): \(outcome)") }
+        if let id = event.alertID {
+          transcript.record(
+            ScenarioTranscriptLine.end(alert: "\(id)", outcome: "\(outcome)").description)
+        }
       case .diagnostic(let message):
         transcript.record("diagnostic @\(event.dispatch): \(message)")
       default:

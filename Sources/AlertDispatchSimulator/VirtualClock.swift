@@ -73,6 +73,15 @@ public final class VirtualClock: AlertClock {
     if target > now { now = target }
   }
 
+  /// Moves time forward to `target`, firing the timers due before it but not those due at it:
+  /// they fire at the next ``advance(to:)``. For a scenario's `at TIME before-timers`.
+  func move(to target: AlertInstant) {
+    while let deadline = timers.nextDeadline(), deadline < target {
+      advance(to: deadline)
+    }
+    if target > now { now = target }
+  }
+
   /// Fires the timers due now without moving time.
   public func runDueTimers() {
     advance(to: now)

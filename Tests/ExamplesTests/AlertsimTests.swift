@@ -37,6 +37,30 @@ struct AlertsimTests {
     #expect(output.stdout.hasSuffix("\nfailed: 1 of 1 expectation\n"))
   }
 
+  @Test("A recording that no longer replays names its first diverging line first")
+  func recordingDiverges() throws {
+    let file = try temporaryFile(
+      "recording.scenario",
+      """
+      presenter scripted
+      dispatch app
+      alert a on app later
+      at 0ms
+        add a
+        expect transcript
+          present a @app
+          end a: dismissed(OK)
+        end
+      """)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let output = try Products.run("alertsim", [file])
+    #expect(output.status == 1)
+    #expect(
+      output.stderr.hasPrefix(
+        "\(file):8: first divergence, at 0s\n  expected: end a: dismissed(OK)\n  actual:   no more lines\n"
+      ), "\(output.stderr)")
+  }
+
   @Test("A malformed scenario exits 2 with FILE:LINE: message and runs nothing")
   func malformed() throws {
     let file = try temporaryFile("bad.scenario", "screen home\nat soon\n")

@@ -79,6 +79,13 @@ extension AlertHandle {
     startAutoDismiss()
   }
 
+  /// Asks the alert's presenter, if it has one, to take it down.
+  private func askPresenterToDismiss() {
+    guard let presenter = activePresenter else { return }
+    owner?.report(.dismissed(self))
+    presenter.dismiss(self)
+  }
+
   /// Ends the alert by the framework's decision: at once when it is not on screen, otherwise by
   /// asking the presenter to dismiss it (and, unless `waitForPresenter` is false, waiting).
   func close(with outcome: AlertOutcome, waitForPresenter: Bool = true) {
@@ -86,13 +93,13 @@ extension AlertHandle {
     case .pending, .queued:
       end(outcome)
     case .suspended:
-      activePresenter?.dismiss(self)
+      askPresenterToDismiss()
       end(outcome, presenterAsked: true)
     case .presenting, .showing:
       if waitForPresenter {
         beginDismissal(outcome)
       } else {
-        activePresenter?.dismiss(self)
+        askPresenterToDismiss()
         end(outcome, presenterAsked: true)
       }
     case .dismissing:
@@ -124,7 +131,7 @@ extension AlertHandle {
         self.end(self.life.dismissalOutcome ?? outcome)
       }
     }
-    activePresenter?.dismiss(self)
+    askPresenterToDismiss()
   }
 
   /// Ends the alert: unindexes it, frees its lane, unblocks its dependents and reports the

@@ -172,7 +172,10 @@ public final class AlertHandle {
   /// Marking an alert that is already ready does nothing; marking an ended one reports a
   /// diagnostic.
   public func markReady() {
-    Engine.shared.perform { self.applyMarkReady(content: nil) }
+    Engine.shared.perform {
+      self.owner?.report(.ready(self, content: nil))
+      self.applyMarkReady(content: nil)
+    }
   }
 
   /// Says the alert may show now, with the content the answer brought: the presenter reads it
@@ -188,7 +191,10 @@ public final class AlertHandle {
   /// gone up keeps what the user sees: the content is not changed, with a diagnostic. Marking an
   /// ended alert reports a diagnostic, as ``markReady()`` does.
   public func markReady(content: AlertContent) {
-    Engine.shared.perform { self.applyMarkReady(content: content) }
+    Engine.shared.perform {
+      self.owner?.report(.ready(self, content: content))
+      self.applyMarkReady(content: content)
+    }
   }
 
   /// Reports that the alert's UI is already gone, with the user's choice: the presenter calls
@@ -200,7 +206,10 @@ public final class AlertHandle {
   /// - An alert that never showed is not dismissed (use ``cancel()``), and a second dismiss is
   ///   ignored: both report a diagnostic and change nothing.
   public func didDismiss(result: AlertResult = .closed) {
-    Engine.shared.perform { self.applyDismiss(result) }
+    Engine.shared.perform {
+      self.owner?.report(.didDismiss(self, result))
+      self.applyDismiss(result)
+    }
   }
 
   /// The first spelling of ``didDismiss(result:)``: the same call, which reports the UI already
@@ -219,7 +228,10 @@ public final class AlertHandle {
   /// inside its ``AlertTiming/minimumDisplay`` is taken down when that ends; the call returns
   /// at once, and a second close or cancel meanwhile is ignored with a diagnostic.
   public func close(result: AlertResult = .closed) {
-    Engine.shared.perform { self.applyClose(.dismissed(result), by: "close(result:)") }
+    Engine.shared.perform {
+      self.owner?.report(.close(self, result))
+      self.applyClose(.dismissed(result), by: "close(result:)")
+    }
   }
 
   /// Withdraws the alert: it ends as ``CancellationReason/cancelledByApp``.
@@ -228,13 +240,19 @@ public final class AlertHandle {
   /// ``AlertPresenter/dismiss(_:)`` and ends when the presenter reports it gone; one still inside
   /// its ``AlertTiming/minimumDisplay`` is closed when that ends (a hidden one ends at once).
   public func cancel() {
-    Engine.shared.perform { self.applyClose(.cancelled(.cancelledByApp), by: "cancel()") }
+    Engine.shared.perform {
+      self.owner?.report(.cancel(self))
+      self.applyClose(.cancelled(.cancelledByApp), by: "cancel()")
+    }
   }
 
   /// Reports that a presentation answered with ``PresentationAnswer/presenting`` has finished
   /// animating in.
   public func didFinishPresenting() {
-    Engine.shared.perform { self.applyDidFinishPresenting() }
+    Engine.shared.perform {
+      self.owner?.report(.didFinishPresenting(self))
+      self.applyDidFinishPresenting()
+    }
   }
 }
 

@@ -43,7 +43,7 @@ public final class FrequencyPolicy {
   /// take it receive them.
   private var unobserved: [String] = []
 
-  nonisolated static let categoryPrefix = "category:"
+  package nonisolated static let categoryPrefix = "category:"
 
   /// Creates a policy.
   ///

@@ -23,6 +23,9 @@ extension AlertDispatch {
       node.alerts(selectedBy: selection, includingSubtree: includingSubtree)
     }
     Engine.shared.perform {
+      node.reportCall {
+        .cancelAlerts($0, selection, includingSubtree: includingSubtree, selected: selected ?? [])
+      }
       guard let selected else {
         return node.diagnose(
           "cancelAlerts(\(selection)) on '\(node.name)': no alert of its domain uses lane '\(selection.laneName ?? "")'; nothing cancelled"

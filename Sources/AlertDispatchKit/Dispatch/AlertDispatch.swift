@@ -44,6 +44,7 @@ public final class AlertDispatch {
   }
 
   isolated deinit {
+    node.report(.releaseDispatch(ObjectIdentifier(self)))
     node.ownerReleased()
   }
 
@@ -82,7 +83,12 @@ public final class AlertDispatch {
     get { node.activeChildProvider }
     set {
       node.activeChildProvider = newValue
-      setNeedsArbitration()
+      let isSet = newValue != nil
+      // As `setNeedsArbitration()`, which a recorder hears as part of this input.
+      Engine.shared.perform { [node] in
+        node.reportCall { .setProvider($0, isSet: isSet) }
+        node.requestPassRetryingRefused()
+      }
     }
   }
 
@@ -107,7 +113,10 @@ public final class AlertDispatch {
     get { node.activeChildNode?.facade }
     set {
       let child = newValue?.node
-      Engine.shared.perform { [node] in node.applySetActiveChild(child) }
+      Engine.shared.perform { [node] in
+        node.reportCall { .setActiveChild($0, child?.facade) }
+        node.applySetActiveChild(child)
+      }
     }
   }
 
@@ -181,19 +190,30 @@ public final class AlertDispatch {
       if parent.isClosed { throw .closed(parent.name) }
       if let cycle = node.cycle(under: parent) { throw .parentCycle(cycle) }
     }
-    Engine.shared.perform { node.applySetParent(parent?.node) }
+    Engine.shared.perform {
+      let oldRoot = node.root
+      node.reportCall { .setParent($0, parent) }
+      node.applySetParent(parent?.node)
+      if node.root !== oldRoot { node.reportCall { .setParent($0, parent) } }
+    }
   }
 
   /// The screen appeared (`viewDidAppear`): its alerts may show, and suspended ones come back.
   /// Alerts a presenter refused are retried at once, since a host may exist now.
   public func appear() {
-    Engine.shared.perform { [node] in node.applySetVisible(true) }
+    Engine.shared.perform { [node] in
+      node.reportCall { .appear($0) }
+      node.applySetVisible(true)
+    }
   }
 
   /// The screen is going away (`viewWillDisappear`): its showing alerts are suspended — hidden,
   /// not ended, their place kept — and nothing of its queue advances.
   public func disappear() {
-    Engine.shared.perform { [node] in node.applySetVisible(false) }
+    Engine.shared.perform { [node] in
+      node.reportCall { .disappear($0) }
+      node.applySetVisible(false)
+    }
   }
 
   /// Pauses the dispatch: nothing new shows from it or from any dispatch below it until the
@@ -213,6 +233,7 @@ public final class AlertDispatch {
   public func pause(lane: AlertLane) -> AlertPauseToken {
     let token = AlertPauseToken(scope: .lane(lane.name), dispatch: self)
     Engine.shared.perform { [node] in
+      node.reportCall { .pause($0, token) }
       if node.root.domain.index(of: lane.key) == nil {
         node.diagnose(
           "pause(lane: '\(lane.name)') on '\(node.name)': no alert of its domain uses lane '\(lane.name)' yet; its alerts are held when they come"
@@ -231,7 +252,10 @@ public final class AlertDispatch {
 
   /// Holds `token` on this dispatch and returns it.
   private func hold(_ token: AlertPauseToken) -> AlertPauseToken {
-    Engine.shared.perform { [node] in node.hold(token) }
+    Engine.shared.perform { [node] in
+      node.reportCall { .pause($0, token) }
+      node.hold(token)
+    }
     return token
   }
 
@@ -240,6 +264,7 @@ public final class AlertDispatch {
   /// until their tokens are released.
   public func resume() {
     Engine.shared.perform { [node] in
+      node.reportCall { .resume($0) }
       for token in node.pauses where token.scope == .all { token.endByResume() }
       node.pauses = node.pauses.filter { $0.scope != .all }
       node.requestPass()
@@ -250,14 +275,20 @@ public final class AlertDispatch {
   /// such as the active child, or a presenter that refused and can present now (alerts waiting
   /// for a presenter retry are retried at once).
   public func setNeedsArbitration() {
-    Engine.shared.perform { [node] in node.requestPassRetryingRefused() }
+    Engine.shared.perform { [node] in
+      node.reportCall { .setNeedsArbitration($0) }
+      node.requestPassRetryingRefused()
+    }
   }
 
   /// The screen is gone for good: every unfinished alert of this dispatch ends as
   /// ``CancellationReason/ownerClosed`` (alerts on screen are dismissed through the presenter),
   /// its children are detached and become roots, and later adds end as owner closed at once.
   public func close() {
-    Engine.shared.perform { [node] in node.applyClose() }
+    Engine.shared.perform { [node] in
+      node.reportCall { .closeDispatch($0) }
+      node.applyClose()
+    }
   }
 
   /// Adds an alert to this dispatch and returns its handle.
@@ -284,7 +315,10 @@ public final class AlertDispatch {
   ) -> AlertHandle {
     let alert = AlertHandle(request: request, owner: node, seq: Engine.shared.nextStamp())
     alert.presenterOverride = presenter
-    Engine.shared.perform { [node] in node.applyAdd(alert) }
+    Engine.shared.perform { [node] in
+      node.reportCall { .add(alert, to: $0) }
+      node.applyAdd(alert)
+    }
     guard let completion else { return alert }
     if let outcome = alert.endedOutcome {
       Task { @MainActor in completion(outcome) }
@@ -365,17 +399,4 @@ public final class AlertDispatch {
     get { node.invariantViolations }
     set { node.invariantViolations = newValue }
   }
-
-  /// How many passes every root of the process has run (the stress tool reports it).
-  package static var passCount: Int { DispatchNode.passCount }
-
-  /// Called with this dispatch once each pass it runs as a root has settled, before any call
-  /// the pass queued runs: the stress tool's reference model reads the domain then.
-  package var passObserver: (@MainActor (AlertDispatch) -> Void)? {
-    get { node.passObserver }
-    set { node.passObserver = newValue }
-  }
-
-  /// How many dispatches' internal nodes are alive in the process (the leak tests read it).
-  package static var liveNodeCount: Int { DispatchNode.liveCount }
 }

@@ -85,6 +85,7 @@ public final class AlertPauseToken: CustomStringConvertible {
     }
     isReleased = true
     Engine.shared.perform { [self] in
+      node.report(.release(self))
       node.pauses = node.pauses.filter { $0 !== self }
       node.requestPass()
     }

@@ -13,32 +13,48 @@ public struct AlertSelection: CustomStringConvertible {
   private let predicate: (AlertRequest) -> Bool
   /// How diagnostics name the selection, such as `lane 'toast'` or `all`.
   public let description: String
+  /// What the selection takes, for a recorder to write it again; `nil` for a predicate.
+  package let kind: Kind?
+
+  /// The selections a scenario can write.
+  package enum Kind: Hashable, Sendable {
+    case all
+    case lane(String)
+    case category(String)
+    case priority(atOrBelow: AlertPriority)
+  }
 
   private init(
-    _ description: String, lane: String? = nil, _ predicate: @escaping (AlertRequest) -> Bool
+    _ description: String, lane: String? = nil, kind: Kind? = nil,
+    _ predicate: @escaping (AlertRequest) -> Bool
   ) {
     self.description = description
     self.laneName = lane
+    self.kind = kind
     self.predicate = predicate
   }
 
   /// Every alert.
-  public static var all: AlertSelection { AlertSelection("all") { _ in true } }
+  public static var all: AlertSelection { AlertSelection("all", kind: .all) { _ in true } }
 
   /// The alerts of `lane`, told apart by its name. A lane that no alert of the domain has used
   /// selects nothing, with a diagnostic (most likely a misspelt name).
   public static func lane(_ lane: AlertLane) -> AlertSelection {
-    AlertSelection("lane '\(lane.name)'", lane: lane.name) { $0.lane.name == lane.name }
+    AlertSelection("lane '\(lane.name)'", lane: lane.name, kind: .lane(lane.name)) {
+      $0.lane.name == lane.name
+    }
   }
 
   /// The alerts whose ``AlertRequest/category`` is `category`.
   public static func category(_ category: String) -> AlertSelection {
-    AlertSelection("category '\(category)'") { $0.category == category }
+    AlertSelection("category '\(category)'", kind: .category(category)) { $0.category == category }
   }
 
   /// The alerts whose priority is `priority` or lower.
   public static func priority(atOrBelow priority: AlertPriority) -> AlertSelection {
-    AlertSelection("priority at or below \(priority)") { $0.priority <= priority }
+    AlertSelection("priority at or below \(priority)", kind: .priority(atOrBelow: priority)) {
+      $0.priority <= priority
+    }
   }
 
   /// The alerts whose request `predicate` accepts; `name` is how diagnostics call them.

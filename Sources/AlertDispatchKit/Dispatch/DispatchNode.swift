@@ -93,6 +93,8 @@ final class DispatchNode {
   /// Told this dispatch once each pass it runs as a root has settled (the stress tool's
   /// reference model compares its decisions then).
   var passObserver: (@MainActor (AlertDispatch) -> Void)?
+  /// Told every input of the domain while this node is a root (see ``AlertInput``).
+  var inputHook: AlertInputHook?
   var lastRejectedChild: ObjectIdentifier?
   /// The observers of this dispatch, first added first. Changed by assignment only (see
   /// ``children``): every event reads it.
@@ -132,6 +134,7 @@ final class DispatchNode {
   }
 
   isolated deinit {
+    if inputHook != nil { DispatchNode.hookedRoots -= 1 }
     // A root waiting for a pass is not held by the engine's line: it leaves the line.
     if needsPass { Engine.shared.forget(self) }
     if ownSettings?.checksInvariants == true { DispatchNode.checkingNodes -= 1 }

@@ -42,6 +42,7 @@ final class Engine {
   /// run at once (a dispatch released) would change the tree the read walks.
   func holdingCalls<Result>(_ body: () -> Result) -> Result {
     if isDraining { return body() }
+    enter()
     isDraining = true
     let result = body()
     isDraining = false
@@ -55,7 +56,7 @@ final class Engine {
     guard !root.needsPass else { return }
     root.needsPass = true
     dirtyRoots.append(root)
-    if !isDraining { drain() }
+    if !isDraining { enter(); drain() }
   }
 
   /// Takes a root that waits for a pass out of line: it is being freed.
@@ -77,7 +78,10 @@ final class Engine {
           actions.removeAll(keepingCapacity: true)
           actionHead = 0
         }
+        let wasQueued = isRunningQueuedAction
+        isRunningQueuedAction = true
         action()
+        isRunningQueuedAction = wasQueued
       } else if !dirtyRoots.isEmpty {
         let root = dirtyRoots.removeFirst()
         if root.passScheduling == .coalesced && !runningDeferred {
@@ -113,8 +117,24 @@ final class Engine {
     // Out of the deferred line, held by the caller (its dispatch is being set).
     deferredRoots.remove(at: index)
     dirtyRoots.append(root)
-    if !isDraining { drain() }
+    if !isDraining { enter(); drain() }
   }
+
+  /// How many times the engine started running from idle: a call from outside any other, a
+  /// timer, a deferred pass. A recorder tells the calls of a replay apart with it.
+  private(set) var entryCount = 0
+
+  /// Counts a start from idle.
+  private func enter() {
+    entryCount &+= 1
+  }
+
+  /// Whether the call running now waited in line: it was made during a pass, an action or a
+  /// presenter call (a presenter that reports an alert gone from inside `dismiss`).
+  private(set) var isRunningQueuedAction = false
+
+  /// Whether no call and no pass wait in line (a deferred pass aside).
+  var isQuiet: Bool { actionHead == actions.count && dirtyRoots.isEmpty }
 
   /// Whether an action, a pass or an `explain` is running (calls made now wait in line).
   var isBusy: Bool { isDraining }
@@ -138,7 +158,7 @@ final class Engine {
     deferredRoots = []
     dirtyRoots += deferred
     runningDeferred = true
-    if !isDraining { drain() }
+    if !isDraining { enter(); drain() }
     runningDeferred = false
     // Their passes have run: a root freed now is out of line, and nothing is being changed.
     withExtendedLifetime(deferred) {}

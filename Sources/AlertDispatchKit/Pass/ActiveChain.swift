@@ -77,7 +77,9 @@ extension DispatchNode {
       lastRejectedChild = nil
       return activeChildNode
     }
-    guard let child = provider()?.node else {
+    let answer = provider()
+    if DispatchNode.hookedRoots > 0, let facade { report(.providerAnswer(facade, answer)) }
+    guard let child = answer?.node else {
       lastRejectedChild = nil
       return nil
     }

@@ -28,6 +28,7 @@ extension DispatchNode {
     // The invariants the pass left broken, when the checks are on (see `checkPassInvariants()`).
     if checksInvariantsHere { invariantViolations += checkPassInvariants() }
     if let passObserver, let facade { passObserver(facade) }
+    report(.passSettled(isQuiet: Engine.shared.isQuiet))
   }
 
   /// Carries out decisions in order, on the alerts of the plan's snapshot; stops at a refused
@@ -79,7 +80,10 @@ extension DispatchNode {
     domain.removeVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.suspended)
-    alert.activePresenter?.hide(alert)
+    if let presenter = alert.activePresenter {
+      report(.hidden(alert))
+      presenter.hide(alert)
+    }
     // A take-down that waited for the minimum display time is carried out now: nothing of the
     // alert is left on screen to keep up.
     alert.closeHeld()
@@ -97,7 +101,10 @@ extension DispatchNode {
     domain.addVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.restored)
-    alert.activePresenter?.restore(alert)
+    if let presenter = alert.activePresenter {
+      report(.restored(alert))
+      presenter.restore(alert)
+    }
     alert.startMinimumDisplay()
     alert.startAutoDismiss()
   }
@@ -106,7 +113,10 @@ extension DispatchNode {
   private func present(_ alert: AlertHandle) -> Bool {
     guard let owner = alert.owner, !alert.isLeaving else { return true }
     guard let presenter = alert.presenterOverride ?? owner.nearestPresenter() else {
-      refuse(alert, "no presenter for dispatch '\(owner.name)' or its ancestors")
+      let reason = "no presenter for dispatch '\(owner.name)' or its ancestors"
+      // Heard as a presenter's refusal: a replay's presenter answers the same.
+      report(.presented(alert, .cannotPresentNow(reason)))
+      refuse(alert, reason)
       return false
     }
     guard alert.life.present() else { return true }
@@ -115,6 +125,7 @@ extension DispatchNode {
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
     let answer = presenter.present(alert)
+    report(.presented(alert, answer))
     alert.activePresenter = presenter
     switch answer {
     case .presented:

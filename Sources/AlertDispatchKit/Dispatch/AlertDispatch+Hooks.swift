@@ -1,0 +1,39 @@
+// The hooks of the tools in this package: the stress tool, the recorder and the tests.
+extension AlertDispatch {
+  /// How many passes every root of the process has run (the stress tool reports it).
+  package static var passCount: Int { DispatchNode.passCount }
+
+  /// Called with this dispatch once each pass it runs as a root has settled, before any call
+  /// the pass queued runs: the stress tool's reference model reads the domain then.
+  package var passObserver: (@MainActor (AlertDispatch) -> Void)? {
+    get { node.passObserver }
+    set { node.passObserver = newValue }
+  }
+
+  /// How many dispatches' internal nodes are alive in the process (the leak tests read it).
+  package static var liveNodeCount: Int { DispatchNode.liveCount }
+
+  /// Called with every input of this dispatch's domain while it is a root (see ``AlertInput``):
+  /// what a recorder attached to the root hears. Kept by this dispatch; `nil` for none.
+  package var inputHook: AlertInputHook? {
+    get { node.inputHook }
+    set {
+      if node.inputHook != nil { DispatchNode.hookedRoots -= 1 }
+      if newValue != nil { DispatchNode.hookedRoots += 1 }
+      node.inputHook = newValue
+    }
+  }
+
+  /// Whether the call running now was made during a pass, another call or a presenter call,
+  /// and waited for it to end: a recorder tells a presenter that reports an alert gone from
+  /// inside `dismiss` from one that reports it later.
+  package static var isRunningQueuedCall: Bool { Engine.shared.isRunningQueuedAction }
+
+  /// How many times the library started working from idle (a call from outside any other, a
+  /// timer, a deferred pass): two inputs or presenter calls heard with the same count belong to
+  /// one outermost call.
+  package static var outermostCallCount: Int { Engine.shared.entryCount }
+
+  /// Whether this dispatch asks an active-child provider (the ``activeChildProvider`` is set).
+  package var hasActiveChildProvider: Bool { node.activeChildProvider != nil }
+}

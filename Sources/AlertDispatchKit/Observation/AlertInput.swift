@@ -1,0 +1,84 @@
+/// An input that can change what a domain decides, as a recorder attached to the domain's root
+/// hears of it (see ``AlertDispatch/inputHook``): every call an app makes on a dispatch, an alert
+/// or a pause, and every call the framework makes on a presenter with its answer.
+///
+/// Inputs are reported when they take effect: a call made during a pass (from a presenter or a
+/// completion handler) is reported once the pass has ended, when it runs.
+@MainActor
+package enum AlertInput {
+  /// `add(_:)`: the alert was added to its dispatch (its request is ``AlertHandle/request``).
+  case add(AlertHandle, to: AlertDispatch)
+  /// `markReady()` or `markReady(content:)`.
+  case ready(AlertHandle, content: AlertContent?)
+  /// `didDismiss(result:)`: the presenter reports the alert gone.
+  case didDismiss(AlertHandle, AlertResult)
+  /// `close(result:)`: the app has the alert taken down.
+  case close(AlertHandle, AlertResult)
+  /// `cancel()`.
+  case cancel(AlertHandle)
+  /// `didFinishPresenting()`.
+  case didFinishPresenting(AlertHandle)
+  /// `cancelAlerts(_:includingSubtree:)`, with the alerts it selected.
+  case cancelAlerts(
+    AlertDispatch, AlertSelection, includingSubtree: Bool, selected: [AlertHandle])
+  /// `setParent(_:)`, reported to the roots of the dispatch before and after.
+  case setParent(AlertDispatch, AlertDispatch?)
+  /// `activeChild = child`.
+  case setActiveChild(AlertDispatch, AlertDispatch?)
+  /// `activeChildProvider = provider`: whether one is set now (its answers come as
+  /// ``providerAnswer(_:_:)``).
+  case setProvider(AlertDispatch, isSet: Bool)
+  /// What the dispatch's active-child provider answered when a pass or `explain` asked it.
+  case providerAnswer(AlertDispatch, AlertDispatch?)
+  /// `appear()`.
+  case appear(AlertDispatch)
+  /// `disappear()`.
+  case disappear(AlertDispatch)
+  /// `close()`.
+  case closeDispatch(AlertDispatch)
+  /// The app released the dispatch (it closes, and its children become roots); the dispatch
+  /// is gone, so only its identity is reported.
+  case releaseDispatch(ObjectIdentifier)
+  /// `pause()`, `pause(lane:)` or `pause(category:)`.
+  case pause(AlertDispatch, AlertPauseToken)
+  /// `AlertPauseToken.release()`.
+  case release(AlertPauseToken)
+  /// `resume()`.
+  case resume(AlertDispatch)
+  /// `setNeedsArbitration()`.
+  case setNeedsArbitration(AlertDispatch)
+  /// The presenter was asked to present the alert, and answered.
+  case presented(AlertHandle, PresentationAnswer)
+  /// The presenter was asked to hide the alert.
+  case hidden(AlertHandle)
+  /// The presenter was asked to restore the alert.
+  case restored(AlertHandle)
+  /// The presenter was asked to take the alert down.
+  case dismissed(AlertHandle)
+  /// A pass at the root settled; `isQuiet` when no call and no pass wait to run after it, so
+  /// that the domain is as the next input will find it.
+  case passSettled(isQuiet: Bool)
+}
+
+/// Called with each input of a domain and the instant on the root's clock.
+package typealias AlertInputHook = @MainActor (AlertInput, AlertInstant) -> Void
+
+extension DispatchNode {
+  /// How many roots have an input hook: with none, reporting an input costs this one check.
+  static var hookedRoots = 0
+
+  /// Reports an input to the hook of this node's root, if any.
+  func report(_ input: @autoclosure () -> AlertInput) {
+    guard DispatchNode.hookedRoots > 0 else { return }
+    let root = root
+    guard let hook = root.inputHook else { return }
+    hook(input(), root.clock.now)
+  }
+
+  /// Reports a call on this dispatch, made with the dispatch the app holds, if it still does:
+  /// a queued call holds the node, never the dispatch, whose release is an event of its own.
+  func reportCall(_ input: (AlertDispatch) -> AlertInput) {
+    guard DispatchNode.hookedRoots > 0, let facade else { return }
+    report(input(facade))
+  }
+}

@@ -1,0 +1,154 @@
+import AlertDispatchKit
+public import AlertDispatchScenarioFormat
+import Foundation
+
+extension AlertRecorder {
+  /// The recording as a scenario file: the setup that rebuilds the domain as it was when the
+  /// kept events begin, then one `at` block per instant with the inputs of that instant and an
+  /// `expect transcript` of the presenter calls and outcomes they led to.
+  ///
+  /// `alertsim` replays it (`swift run alertsim recording.scenario`), as does
+  /// `ScenarioRunner.replay(_:file:)` of the simulator; the replay passes when the library still
+  /// decides the same. Nothing is written to disk: save the text where the app sends its bug
+  /// reports. Complexity: linear in the number of events kept.
+  public func export() -> String {
+    let statements = exportStatements()
+    do {
+      return try ScenarioFormat.write(statements, file: "recording")
+    } catch {
+      // Never expected: every statement is built from checked names. Said in the text.
+      return "# this recording does not read back: \(error)\n"
+        + statements.map(ScenarioFormat.line).joined(separator: "\n") + "\n"
+    }
+  }
+
+  /// The recording as scenario statements (see ``export()``): setup first, then the timeline.
+  public func exportStatements() -> [ScenarioStatement] {
+    guard let origin = segments.first?.start else { return [] }
+    var declarations: [ScenarioStatement] = []
+    var timeline: [(time: Duration, beforeTimers: Bool, item: RecordedItem)] = []
+    for (index, segment) in segments.enumerated() {
+      for (position, event) in segment.events.enumerated() {
+        if case .declare(let statement) = event.item {
+          declarations.append(statement)
+        } else if index == 0 || position >= segment.snapshotCount {
+          // The snapshots of later segments rebuild what the events before them built already.
+          timeline.append((event.time - origin, event.beforeTimers, event.item))
+        }
+      }
+    }
+    let dropped =
+      droppedEvents
+      ? "; older events were dropped, so it starts from a snapshot of the domain" : ""
+    let header = ScenarioStatement.comment(
+      "recorded by AlertRecorder: \(timeline.count) events\(dropped)")
+    let setup = AlertRecorder.setup(declarations)
+    return [header] + setup + ledgerRecords(setup) + AlertRecorder.blocks(timeline)
+  }
+
+  /// The shows the root's frequency ledger held before the recording begins (its `date`), under
+  /// the keys the recorded alerts and budgets count on, as `shown` statements.
+  private func ledgerRecords(_ setup: [ScenarioStatement]) -> [ScenarioStatement] {
+    var origin: Date?
+    var keys: [String] = []
+    func count(_ key: String) { if !keys.contains(key) { keys.append(key) } }
+    for statement in setup {
+      switch statement {
+      case .date(let date): origin = date
+      case .budget(let category, _): count(FrequencyPolicy.categoryPrefix + category)
+      case .alert(let alert):
+        if let cap = alert.cap { count(cap.key ?? alert.id) }
+        if let category = alert.category { count(FrequencyPolicy.categoryPrefix + category) }
+      default: break
+      }
+    }
+    guard let origin, let ledger = root?.frequencyPolicy?.ledger else { return [] }
+    return keys.flatMap { key in
+      ledger.records(for: key).filter { $0.date < origin }.map {
+        .shown(
+          key: key, date: $0.date.roundedToSeconds, version: $0.appVersion,
+          thisLaunch: $0.launchID == ledger.launchID)
+      }
+    }
+  }
+
+  /// The declarations in the order a file needs them, each once: the presenter, the caps'
+  /// clock, the lanes (the one an alert declared with its settings rather than the bare name a
+  /// pause gave), the dispatches, then the alerts.
+  static func setup(_ declarations: [ScenarioStatement]) -> [ScenarioStatement] {
+    var lanes: [String: AlertLane] = [:]
+    var laneOrder: [String] = []
+    var seen: Set<ScenarioStatement> = []
+    var heads: [ScenarioStatement] = []
+    var dispatches: [ScenarioStatement] = []
+    var dispatchNames: Set<String> = []
+    var alerts: [ScenarioStatement] = []
+    var alertNames: Set<String> = []
+    var budgets: Set<String> = []
+    var dated = false
+    var versioned = false
+    for statement in declarations {
+      switch statement {
+      case .lane(let lane):
+        if lanes[lane.name] == nil { laneOrder.append(lane.name) }
+        if lanes[lane.name] == nil || lanes[lane.name] == AlertLane(lane.name) {
+          lanes[lane.name] = lane
+        }
+      case .dispatch(let name, _, _):
+        if dispatchNames.insert(name).inserted { dispatches.append(statement) }
+      case .alert(let alert):
+        if alertNames.insert(alert.name).inserted { alerts.append(statement) }
+      case .budget(let category, _):
+        if budgets.insert(category).inserted { heads.append(statement) }
+      case .date:
+        if !dated { heads.append(statement) }
+        dated = true
+      case .version:
+        if !versioned { heads.append(statement) }
+        versioned = true
+      default:
+        if seen.insert(statement).inserted { heads.append(statement) }
+      }
+    }
+    let declaredLanes = laneOrder.compactMap { lanes[$0] }.filter { $0 != .modal }
+    return heads + declaredLanes.map(ScenarioStatement.lane) + dispatches + alerts
+  }
+
+  /// One `at` block per instant: its actions and expectations in order, and its transcript
+  /// lines checked where a snapshot stops checking them and at the end of the block.
+  static func blocks(_ timeline: [(time: Duration, beforeTimers: Bool, item: RecordedItem)])
+    -> [ScenarioStatement]
+  {
+    var statements: [ScenarioStatement] = []
+    var lines: [String] = []
+    var current: (time: Duration, beforeTimers: Bool)?
+    // The instants at which a timer fired after inputs: those inputs go in a block of their own.
+    let split = Set(timeline.filter { !$0.beforeTimers }.map(\.time))
+    func closeBlock() {
+      // A snapshot's block that ends where the snapshot stops checking has nothing to check.
+      let snapshotEnds = lines.isEmpty && statements.last == .expectation(.transcriptUnchecked)
+      if current != nil && !snapshotEnds { statements.append(.expectation(.transcript(lines))) }
+      lines = []
+    }
+    for (time, beforeTimers, item) in timeline {
+      let early = beforeTimers && split.contains(time)
+      if time != current?.time || early != current?.beforeTimers {
+        closeBlock()
+        current = (time, early)
+        statements.append(early ? .atBeforeTimers(time) : .at(time))
+      }
+      switch item {
+      case .declare, .placeholder: break
+      case .action(let action): statements.append(.action(action))
+      case .line(let line): lines.append(line)
+      case .expectation(.transcriptUnchecked):
+        if !lines.isEmpty { statements.append(.expectation(.transcript(lines))) }
+        lines = []
+        statements.append(.expectation(.transcriptUnchecked))
+      case .expectation(let expectation): statements.append(.expectation(expectation))
+      }
+    }
+    closeBlock()
+    return statements
+  }
+}

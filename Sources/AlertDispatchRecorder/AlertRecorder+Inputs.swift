@@ -1,0 +1,199 @@
+import AlertDispatchKit
+import AlertDispatchScenarioFormat
+
+extension AlertRecorder {
+  /// Writes down one input of the domain, at its instant.
+  func hear(_ input: AlertInput, at time: AlertInstant) {
+    noteOutermostCall()
+    switch input {
+    case .add(let alert, let dispatch):
+      guard let owner = names.known(dispatch) else { return }
+      let (name, statements) = declaration(of: alert, on: owner)
+      names.noteAdded(alert, at: time)
+      for statement in statements { append(.declare(statement), at: time) }
+      action(.add(name), at: time)
+    case .ready(let alert, _):
+      if let name = names.known(alert) { action(.ready(name), at: time) }
+    case .didDismiss(let alert, let result):
+      guard let name = names.known(alert) else { return }
+      let written = result == .closed ? nil : result.rawValue
+      // Reported from inside the presenter's `dismiss`: the scripted presenter does the same.
+      if AlertDispatch.isRunningQueuedCall,
+        fillPlaceholder(of: alert, with: .action(.answer(name, .gone(written))))
+      {
+        return
+      }
+      action(.dismiss(name, result: written), at: time)
+    case .close(let alert, let result):
+      if let name = names.known(alert) {
+        action(.closeAlert(name, result: result == .closed ? nil : result.rawValue), at: time)
+      }
+    case .cancel(let alert):
+      if let name = names.known(alert) { action(.cancel(name), at: time) }
+    case .didFinishPresenting(let alert):
+      if let name = names.known(alert) { action(.finishPresenting(name), at: time) }
+    case .cancelAlerts(let dispatch, let selection, let subtree, let selected):
+      cancelAlerts(dispatch, selection, subtree: subtree, selected: selected, at: time)
+    case .setParent(let dispatch, let parent):
+      setParent(dispatch, parent, at: time)
+    default:
+      hearTree(input, at: time)
+    }
+  }
+
+  /// The inputs on dispatches and pauses, and the presenter's calls.
+  private func hearTree(_ input: AlertInput, at time: AlertInstant) {
+    switch input {
+    case .setActiveChild(let dispatch, let child):
+      if let name = names.known(dispatch) {
+        action(.activeChild(name, child: child.flatMap { names.known($0) }), at: time)
+      }
+    case .setProvider(let dispatch, let isSet):
+      guard let name = names.known(dispatch) else { return }
+      guard isSet else { return action(.removeProvider(name), at: time) }
+      let answer = dispatch.activeChildProvider?()
+      providerAnswers[ObjectIdentifier(dispatch)] = answer.map(ObjectIdentifier.init)
+      action(.setProvider(name, child: answer.flatMap { names.known($0) }), at: time)
+    case .providerAnswer(let dispatch, let answer):
+      let key = ObjectIdentifier(dispatch)
+      let identity = answer.map(ObjectIdentifier.init)
+      guard let name = names.known(dispatch), providerAnswers[key] != .some(identity) else {
+        return
+      }
+      providerAnswers[key] = identity
+      insertBeforePass(
+        .action(.provider(name, child: answer.flatMap { names.known($0) })), now: time)
+    case .appear(let dispatch):
+      if let name = names.known(dispatch) { action(.appear(name), at: time) }
+    case .disappear(let dispatch):
+      if let name = names.known(dispatch) { action(.disappear(name), at: time) }
+    case .closeDispatch(let dispatch):
+      if let name = names.known(dispatch) { action(.close(name), at: time) }
+    case .releaseDispatch(let identity):
+      providerAnswers[identity] = nil
+      if let name = names.forget(dispatch: identity) { action(.close(name), at: time) }
+    case .pause(let dispatch, let token):
+      guard let name = names.known(dispatch) else { return }
+      let (pause, lanes) = pause(token, of: name)
+      for lane in lanes { append(.declare(lane), at: time) }
+      action(pause, at: time)
+    case .release(let token):
+      if let name = names.known(token) { action(.release(name), at: time) }
+    case .resume(let dispatch):
+      if let name = names.known(dispatch) { action(.resume(name), at: time) }
+    case .setNeedsArbitration(let dispatch):
+      if let name = names.known(dispatch) { action(.arbitrate(name), at: time) }
+    default:
+      hearPresenter(input, at: time)
+    }
+  }
+
+  /// The presenter's calls and answers, and the ends of passes.
+  private func hearPresenter(_ input: AlertInput, at time: AlertInstant) {
+    switch input {
+    case .presented(let alert, let answer):
+      let id = names.id(alert.id)
+      let place = names.known(alert.dispatch) ?? "released"
+      switch answer {
+      case .presented:
+        append(
+          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
+      case .presenting:
+        if let name = names.known(alert) {
+          insertBeforePass(.action(.answer(name, .presenting)), now: time)
+        }
+        append(
+          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
+      case .cannotPresentNow(let reason):
+        if let name = names.known(alert) {
+          insertBeforePass(.action(.answer(name, .refuse(reason))), now: time)
+        }
+        let line = ScenarioTranscriptLine.refuse(alert: id, dispatch: place, reason: reason)
+        append(.line(line.description), at: time)
+      }
+    case .hidden(let alert):
+      let line = ScenarioTranscriptLine.hide(alert: names.id(alert.id), dispatch: place(alert))
+      append(.line(line.description), at: time)
+    case .restored(let alert):
+      let line = ScenarioTranscriptLine.restore(alert: names.id(alert.id), dispatch: place(alert))
+      append(.line(line.description), at: time)
+    case .dismissed(let alert):
+      let line = ScenarioTranscriptLine.dismiss(alert: names.id(alert.id), dispatch: place(alert))
+      append(.line(line.description), at: time)
+      insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
+    case .passSettled(let isQuiet):
+      drainStart = nil
+      if isQuiet && wantsSegment { startSegment(at: time) }
+    default:
+      break
+    }
+  }
+
+  private func place(_ alert: AlertHandle) -> String {
+    names.known(alert.dispatch) ?? "released"
+  }
+
+  /// Appends an action.
+  func action(_ action: ScenarioAction, at time: AlertInstant) {
+    append(.action(action), at: time)
+  }
+
+  /// `pause NAME [lane LANE | category NAME] as TOKEN`, and the lane it names.
+  func pause(_ token: AlertPauseToken, of dispatch: String) -> (
+    ScenarioAction, [ScenarioStatement]
+  ) {
+    let name = names.name(token)
+    switch token.scope {
+    case .all: return (.pause(dispatch, .all, token: name), [])
+    case .lane(let lane):
+      return (.pause(dispatch, .lane(lane), token: name), [.lane(AlertLane(lane))])
+    case .category(let category): return (.pause(dispatch, .category(category), token: name), [])
+    }
+  }
+
+  private func cancelAlerts(
+    _ dispatch: AlertDispatch, _ selection: AlertSelection, subtree: Bool,
+    selected: [AlertHandle], at time: AlertInstant
+  ) {
+    guard let name = names.known(dispatch) else { return }
+    let written: ScenarioSelection?
+    switch selection.kind {
+    case .all: written = .all
+    case .lane(let lane):
+      append(.declare(.lane(AlertLane(lane))), at: time)
+      written = .lane(lane)
+    case .category(let category): written = .category(category)
+    case .priority(let priority): written = .priorityAtMost(priority)
+    case nil: written = nil
+    }
+    if let written { return action(.cancelAll(name, subtree: subtree, written), at: time) }
+    // A predicate has no words: the alerts it selected are cancelled one by one.
+    for alert in selected {
+      if let alertName = names.known(alert) { action(.cancel(alertName), at: time) }
+    }
+  }
+
+  /// `set-parent`: a dispatch that joins the domain is declared first, with its subtree, its
+  /// pauses and its unfinished alerts, as they are when it joins.
+  private func setParent(_ dispatch: AlertDispatch, _ parent: AlertDispatch?, at time: AlertInstant)
+  {
+    guard let root else { return }
+    guard let parent, parent.root === root else {
+      guard let name = names.known(dispatch) else { return }
+      action(.setParent(name, parent: nil), at: time)
+      // It leaves the domain: when it comes back, it is declared anew, as it is then.
+      for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
+      return
+    }
+    let isNew = names.known(dispatch) == nil
+    if isNew { join(dispatch, at: time) }
+    action(.setParent(names.name(dispatch), parent: names.name(parent)), at: time)
+  }
+}
+
+extension RecordingNames {
+  /// The name of a dispatch that may be gone.
+  func known(_ dispatch: AlertDispatch?) -> String? {
+    dispatch.flatMap { known($0) }
+  }
+}

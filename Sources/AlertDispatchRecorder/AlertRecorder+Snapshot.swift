@@ -1,0 +1,214 @@
+import AlertDispatchKit
+import AlertDispatchScenarioFormat
+import Foundation
+
+extension AlertRecorder {
+  /// The statements that rebuild `root`'s domain as it is now, for a replay that starts here.
+  ///
+  /// The presenter and the caps' clock are declared, then the tree; the alerts that have been
+  /// on screen are added while every dispatch is visible (so that an alert now hidden goes up,
+  /// then is hidden with its screen), the screens hidden now disappear, the other alerts are
+  /// added, and expectations check what this rebuilt: a replay cannot restart timers where they
+  /// were, nor hide an alert that a preemption or the chain hid, and says so there.
+  func snapshot(of root: AlertDispatch, at time: AlertInstant) -> [RecordedEvent] {
+    var items: [RecordedItem] = [.declare(.scriptedPresenter)]
+    if let policy = root.frequencyPolicy {
+      items.append(.declare(.date(policy.wallClock.now.roundedToSeconds)))
+      items.append(.declare(.version(policy.appVersion)))
+      for (category, budget) in policy.budgets.sorted(by: { $0.key < $1.key }) {
+        items.append(.declare(.budget(category, budget)))
+      }
+      if policy.timeZone.identifier != "UTC" {
+        items.append(.declare(.timeZone(policy.timeZone)))
+      }
+    }
+    items += rebuild(subtreeOf: root, parent: nil, checked: true, at: time)
+    return items.map { RecordedEvent(time: time, item: $0) }
+  }
+
+  /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are.
+  func join(_ dispatch: AlertDispatch, at time: AlertInstant) {
+    for item in rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time) {
+      if case .action(let action) = item {
+        self.action(action, at: time)
+      } else {
+        append(item, at: time)
+      }
+    }
+  }
+
+  /// The items that rebuild the subtree of `top` (see ``snapshot(of:at:)``); with `checked`,
+  /// expectations check the state of every alert.
+  private func rebuild(
+    subtreeOf top: AlertDispatch, parent: String?, checked: Bool, at time: AlertInstant
+  ) -> [RecordedItem] {
+    let tree = AlertRecorder.preorder(top)
+    var items: [RecordedItem] = []
+    for dispatch in tree {
+      let parentName = dispatch === top ? parent : dispatch.parent.map { names.name($0) }
+      items.append(.declare(.dispatch(names.name(dispatch), parent: parentName, isVisible: true)))
+    }
+    var alerts: [(alert: AlertHandle, owner: String)] = []
+    for dispatch in tree {
+      let owner = names.name(dispatch)
+      alerts += dispatch.unfinishedAlerts.map { ($0, owner) }
+    }
+    alerts = alerts.enumerated().sorted {
+      (names.number(of: $0.element.alert) ?? Int.max, $0.offset)
+        < (names.number(of: $1.element.alert) ?? Int.max, $1.offset)
+    }.map(\.element)
+    var declared: [(name: String, alert: AlertHandle)] = []
+    var readyLater: [String] = []
+    // An alert that never went up is added pending, in its place in line, and marked ready
+    // once the domain is rebuilt, so that it does not go up before what held it back is back.
+    func add(_ entry: (alert: AlertHandle, owner: String)) {
+      let alert = entry.alert
+      let holds = !alert.hasBeenShown && alert.state != .pending && !alert.request.showNowOrDrop
+      // Declared again when known: its first declaration may be in a dropped segment.
+      let elapsed = names.added(alert).map { time - $0 }
+      let (name, statements) = declaration(
+        of: alert, on: entry.owner, elapsed: elapsed, pending: holds)
+      items += statements.map { .declare($0) }
+      if alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
+      items.append(.action(.add(name)))
+      if holds {
+        readyLater.append(name)
+      } else if alert.request.readiness == .pending && alert.state != .pending {
+        items.append(.action(.ready(name)))
+      }
+      declared.append((name, alert))
+    }
+    // The alerts that have been up go up again, in add order, each with the chain led to its
+    // dispatch, so that what hid them since (the chain, a preemption, a hidden screen) hides
+    // them again; then the chain as it is, the pauses, the hidden screens and the others.
+    var named: [String: String?] = [:]
+    func name(_ child: AlertDispatch?, activeIn dispatch: AlertDispatch) {
+      let parent = names.name(dispatch)
+      let child = child.flatMap { names.known($0) }
+      guard named[parent] != .some(child) else { return }
+      named[parent] = .some(child)
+      items.append(.action(.activeChild(parent, child: child)))
+    }
+    // One animating in goes last, so that no later move of the chain hides it and shows it
+    // again, which would finish its animation.
+    let ordered =
+      alerts.filter { $0.alert.state != .presenting }
+      + alerts.filter { $0.alert.state == .presenting }
+    for entry in ordered {
+      var node = entry.alert.dispatch
+      while entry.alert.hasBeenShown, let child = node, child !== top, let parent = child.parent {
+        name(child, activeIn: parent)
+        node = parent
+      }
+      add(entry)
+    }
+    for dispatch in tree {
+      if dispatch.activeChild != nil || named[names.name(dispatch)] != nil {
+        name(dispatch.activeChild, activeIn: dispatch)
+      }
+      if dispatch.hasActiveChildProvider {
+        let answer = dispatch.activeChildProvider?()
+        providerAnswers[ObjectIdentifier(dispatch)] = answer.map(ObjectIdentifier.init)
+        let child = answer.flatMap { names.known($0) }
+        items.append(.action(.setProvider(names.name(dispatch), child: child)))
+      }
+      for token in dispatch.pauses {
+        let (action, lanes) = pause(token, of: names.name(dispatch))
+        items += lanes.map { .declare($0) } + [.action(action)]
+      }
+    }
+    // A visible dispatch that holds hidden alerts and none on screen had them hidden while a
+    // pause held them back: hidden with it and back, they stay hidden under the pause again.
+    for dispatch in tree where dispatch.isVisible && !dispatch.pauses.isEmpty {
+      let held = dispatch.unfinishedAlerts
+      if held.contains(where: { $0.state == .suspended })
+        && !held.contains(where: { $0.state.isOnScreen })
+      {
+        items.append(.action(.disappear(names.name(dispatch))))
+        items.append(.action(.appear(names.name(dispatch))))
+      }
+    }
+    for dispatch in tree where !dispatch.isVisible {
+      items.append(.action(.disappear(names.name(dispatch))))
+    }
+    items += readyLater.map { .action(.ready($0)) }
+    guard !declared.isEmpty else { return items }
+    if checked {
+      let visible = declared.filter { $0.alert.state.isOnScreen }.map(\.name)
+      items.append(.expectation(.showing(visible)))
+      for (name, alert) in declared {
+        items.append(.expectation(.state(name, alert.state.description)))
+      }
+    }
+    items.append(.expectation(.transcriptUnchecked))
+    return items
+  }
+
+  /// Names an alert added to the dispatch named `owner`, and declares it and its lane; an alert
+  /// added `elapsed` ago is declared with what is left of its delay, readiness deadline and
+  /// expiry, which count from the add.
+  func declaration(
+    of alert: AlertHandle, on owner: String, elapsed: Duration? = nil, pending: Bool = false
+  ) -> (String, [ScenarioStatement]) {
+    let name = names.known(alert) ?? names.name(alert)
+    let request = alert.request
+    var declared = ScenarioAlert(name: name, owner: owner)
+    declared.id = names.id(request.id)
+    declared.priority = request.priority
+    declared.lane = request.lane.name
+    declared.dependencies = request.dependencies.map { names.id($0) }
+    declared.waitsForUnadded = request.waitsForUnadded
+    declared.interruption = request.interruption
+    declared.preemption = request.preemption
+    declared.style = request.style
+    declared.readiness = pending ? .pending : request.readiness
+    declared.duplicates = request.duplicates
+    declared.timing = request.timing
+    if let elapsed { AlertRecorder.shorten(&declared, by: elapsed) }
+    declared.cap = request.cap
+    declared.category = request.category
+    declared.offstage = request.offstage
+    declared.ignoresPause = request.ignoresPause
+    declared.placement = request.placement
+    declared.showNowOrDrop = request.showNowOrDrop
+    declared.later = true
+    if includesContent {
+      let content = request.content
+      declared.title = content.title == declared.id ? nil : content.title
+      declared.message = content.message
+      declared.buttons = content.buttons
+    }
+    return (name, [.lane(request.lane), .alert(declared)])
+  }
+
+  /// What is left of the timings that count from the add, `elapsed` after it.
+  private static func shorten(_ alert: inout ScenarioAlert, by elapsed: Duration) {
+    alert.timing.delay = max(.zero, alert.timing.delay - elapsed)
+    if let deadline = alert.timing.readinessDeadline {
+      let left = deadline - elapsed
+      alert.timing.readinessDeadline = left > .zero ? left : nil
+      if left <= .zero { alert.waitsForUnadded = false }
+    }
+    if let expiry = alert.timing.expiry {
+      let left = expiry - elapsed
+      alert.timing.expiry = left > .zero ? left : nil
+    }
+  }
+
+  /// `dispatch` and every dispatch below it, parents first.
+  static func preorder(_ dispatch: AlertDispatch) -> [AlertDispatch] {
+    [dispatch] + dispatch.children.flatMap(preorder)
+  }
+}
+
+extension AlertState {
+  /// Whether the alert is on screen (going up, up or covered).
+  fileprivate var isOnScreen: Bool { self == .presenting || self == .showing }
+}
+
+extension Date {
+  /// The date to the second, as a scenario's `date` writes it.
+  var roundedToSeconds: Date {
+    Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+  }
+}

@@ -1,0 +1,257 @@
+public import AlertDispatchKit
+import AlertDispatchScenarioFormat
+
+/// Records what a domain was told and what its presenter answered, in memory, and exports it as
+/// a scenario file that `alertsim` replays: the recording passes when the library still decides
+/// the same, and fails at the first transcript line where it does not.
+///
+/// ```swift
+/// let root = AlertDispatch(name: "app")
+/// let recorder = AlertRecorder(attachedTo: root, window: .events(5_000))
+/// // … the app runs …
+/// let text = recorder.export()  // hand it to a bug report; the recorder never writes a file
+/// ```
+///
+/// Attach it to the root of the domain to record, before or after alerts are added: it records
+/// every input of that domain from then on — the tree and its changes (`setParent`, the active
+/// child, what an active-child provider answers, `appear`, `disappear`, `close`), every alert
+/// added with all its scheduling fields, `markReady`, `didDismiss`, `close(result:)`, `cancel`,
+/// `cancelAlerts`, pauses and their releases, `setNeedsArbitration`, and every presenter call
+/// with its answer — each at its instant on the root's clock. The transcript of presenter calls
+/// and outcomes goes into the export as `expect transcript` blocks, so the replay checks it.
+///
+/// Memory stays bounded: the recorder keeps the last events of its ``Window``, starting from a
+/// snapshot of the domain taken when the older events were dropped. Alert content (titles,
+/// messages, buttons) is left out unless `includesContent` is `true`.
+///
+/// Cost: with no recorder attached anywhere, each input costs the library one check of a
+/// counter. An attached recorder costs each input a few small allocations.
+@MainActor
+public final class AlertRecorder {
+  /// How much of the past a recorder keeps.
+  public enum Window: Sendable, Hashable {
+    /// At least the last `count` events (inputs and transcript lines), at most about one and a
+    /// half times as many, from a snapshot.
+    case events(Int)
+    /// At least the events of the last `duration` on the root's clock, from a snapshot.
+    case duration(Duration)
+  }
+
+  /// The dispatch whose domain is recorded.
+  public private(set) weak var root: AlertDispatch?
+  /// How much of the past is kept.
+  public let window: Window
+  /// Whether alert titles, messages and buttons are recorded.
+  public let includesContent: Bool
+
+  var segments: [RecordingSegment] = []
+  var names = RecordingNames()
+  /// The index in the current segment of the first input or transcript line since the root's
+  /// last pass settled: where an answer or a provider's answer that this pass reads goes.
+  var drainStart: Int?
+  /// The outermost call of the library the last event was heard in.
+  var lastOutermostCall = -1
+  /// Whether the outermost call running now has yet to show whether the app made it (its
+  /// first event is an input) or a timer did.
+  var callOpens = false
+  /// The last instant at which a timer fired: the inputs heard at an instant before any
+  /// timer fired there run before the timers in a replay (`at TIME before-timers`).
+  var timersFiredAt: AlertInstant?
+  /// Whether the current segment is full: a new one starts at the next quiet moment.
+  var wantsSegment = false
+  /// What each dispatch's active-child provider answered last, by dispatch.
+  var providerAnswers: [ObjectIdentifier: ObjectIdentifier?] = [:]
+  private var observation: AlertObservation?
+
+  /// Starts recording `root`'s domain now, from a snapshot of it.
+  ///
+  /// - Parameters:
+  ///   - root: The root of the domain (a dispatch with no parent). Inputs are heard while it is
+  ///     a root; one that joins another domain records nothing until it is a root again.
+  ///   - window: How much of the past to keep (default: the last 10,000 events).
+  ///   - includesContent: Whether to record alert titles, messages and buttons (default
+  ///     `false`: a recording holds no user-facing text).
+  public init(
+    attachedTo root: AlertDispatch, window: Window = .events(10_000),
+    includesContent: Bool = false
+  ) {
+    self.root = root
+    self.window = window
+    self.includesContent = includesContent
+    startSegment(at: root.clock.now)
+    root.inputHook = { [weak self] input, instant in self?.hear(input, at: instant) }
+    observation = root.observe { [weak self] event in
+      guard let self, case .ended(let outcome) = event.kind, let id = event.alertID else { return }
+      self.append(
+        .line(
+          ScenarioTranscriptLine.end(alert: names.id(id), outcome: "\(outcome)").description),
+        at: event.time)
+    }
+  }
+
+  /// Stops recording; what was recorded can still be exported.
+  public func detach() {
+    guard let root else { return }
+    root.inputHook = nil
+    if let observation { root.removeObservation(observation) }
+    observation = nil
+    self.root = nil
+  }
+
+  /// How many events the recorder holds now, snapshots included.
+  public var eventCount: Int { segments.reduce(0) { $0 + $1.events.count } }
+
+  /// Whether events were dropped: the export then starts from a snapshot of the domain taken
+  /// after the session began.
+  public var droppedEvents: Bool { segments.first?.isFirst == false }
+
+  // MARK: Keeping the window
+
+  /// Appends an event to the current segment.
+  func append(_ item: RecordedItem, at time: AlertInstant) {
+    noteOutermostCall()
+    let last = segments.count - 1
+    switch item {
+    case .action, .line:
+      if drainStart == nil { drainStart = segments[last].events.count }
+      if callOpens, case .line = item { timersFiredAt = time }
+      callOpens = false
+    default: break
+    }
+    let beforeTimers = timersFiredAt != time
+    segments[last].events.append(RecordedEvent(time: time, item: item, beforeTimers: beforeTimers))
+    if segments[segments.count - 1].isFull(for: window) { wantsSegment = true }
+  }
+
+  /// Forgets where the last outermost call began when a new one (an app's call, a timer) runs:
+  /// a replay runs each on its own.
+  func noteOutermostCall() {
+    guard lastOutermostCall != AlertDispatch.outermostCallCount else { return }
+    lastOutermostCall = AlertDispatch.outermostCallCount
+    drainStart = nil
+    callOpens = true
+  }
+
+  /// Inserts an event where the calls running now read it in a replay: before the first input
+  /// since the last pass settled, in its instant; or, when a timer started them (no input
+  /// since), at the end of the instant before `now`, since a replay fires the timers of an
+  /// instant before its inputs, and every timer of the instant before any.
+  func insertBeforePass(_ item: RecordedItem, now: AlertInstant) {
+    let last = segments.count - 1
+    let events = segments[last].events
+    let index: Int
+    let time: AlertInstant
+    let beforeTimers: Bool
+    if let start = drainStart, case .action = events[start].item {
+      index = start
+      time = events[start].time
+      beforeTimers = events[start].beforeTimers
+    } else {
+      // After the inputs that came before the timers of `now`, or at the end of the instant
+      // before it.
+      var first = events.count
+      while first > segments[last].snapshotCount, events[first - 1].time >= now,
+        !(events[first - 1].time == now && events[first - 1].beforeTimers)
+      {
+        first -= 1
+      }
+      index = first
+      time = first > 0 ? min(events[first - 1].time, now) : segments[last].start
+      beforeTimers = first > 0 ? events[first - 1].beforeTimers : true
+    }
+    segments[last].events.insert(
+      RecordedEvent(time: time, item: item, beforeTimers: beforeTimers), at: index)
+    if let start = drainStart, start >= index { drainStart = start + 1 }
+  }
+
+  /// Turns the placeholder left when the presenter was asked to take `alert` down into `item`:
+  /// the presenter reported it gone from inside the call. `false` when there is none.
+  func fillPlaceholder(of alert: AlertHandle, with item: RecordedItem) -> Bool {
+    let last = segments.count - 1
+    let key = ObjectIdentifier(alert)
+    guard
+      let index = segments[last].events.lastIndex(where: {
+        if case .placeholder(key) = $0.item { return true }
+        return false
+      })
+    else { return false }
+    segments[last].events[index].item = item
+    return true
+  }
+
+  /// Starts a segment with a snapshot of the domain, and drops the segments the window no
+  /// longer needs.
+  func startSegment(at time: AlertInstant) {
+    wantsSegment = false
+    drainStart = nil
+    names.forgetEnded()
+    let isFirst = segments.isEmpty
+    var segment = RecordingSegment(start: time, isFirst: isFirst)
+    if let root { segment.events = snapshot(of: root, at: time) }
+    // A snapshot taken after a timer fired at its instant comes after that timer in a replay.
+    let beforeTimers = timersFiredAt != time
+    for index in segment.events.indices { segment.events[index].beforeTimers = beforeTimers }
+    segment.snapshotCount = segment.events.count
+    segments.append(segment)
+    while segments.count > 1,
+      RecordingSegment.canDrop(segments[0], before: segments[1...], window: window, now: time)
+    {
+      segments.removeFirst()
+    }
+  }
+}
+
+/// A part of a recording: a snapshot of the domain when it started, then the events after it.
+struct RecordingSegment {
+  var start: AlertInstant
+  /// Whether it is the first segment of the recording, from the recorder's attaching.
+  var isFirst: Bool
+  var events: [RecordedEvent] = []
+  /// How many of the first ``events`` are the snapshot's.
+  var snapshotCount = 0
+
+  /// Whether a new segment should start.
+  func isFull(for window: AlertRecorder.Window) -> Bool {
+    switch window {
+    case .events(let count): events.count - snapshotCount >= max(1, count / 2)
+    case .duration(let duration): (events.last?.time ?? start) - start >= duration / 2
+    }
+  }
+
+  /// Whether `oldest` may go: the segments after it still cover the window.
+  static func canDrop(
+    _ oldest: RecordingSegment, before later: ArraySlice<RecordingSegment>,
+    window: AlertRecorder.Window, now: AlertInstant
+  ) -> Bool {
+    switch window {
+    case .events(let count):
+      return later.reduce(0) { $0 + $1.events.count - $1.snapshotCount } >= count
+    case .duration(let duration):
+      return later.first.map { now - $0.start >= duration } ?? false
+    }
+  }
+}
+
+/// One thing the recorder heard, at its instant on the root's clock.
+struct RecordedEvent {
+  var time: AlertInstant
+  var item: RecordedItem
+  /// Whether it came at its instant before any timer fired then.
+  var beforeTimers = true
+}
+
+/// What an event says in the scenario.
+enum RecordedItem {
+  /// A setup statement: a dispatch, an alert or a lane declared, the presenter, the caps'
+  /// clock; the export puts each once in the setup.
+  case declare(ScenarioStatement)
+  /// An action of the timeline.
+  case action(ScenarioAction)
+  /// An expectation (a snapshot checks what it rebuilt).
+  case expectation(ScenarioExpectation)
+  /// A transcript line: a presenter call or an alert's end.
+  case line(String)
+  /// Where an answer to a `dismiss` call goes if the presenter reports the alert gone from
+  /// inside the call; nothing otherwise.
+  case placeholder(ObjectIdentifier)
+}

@@ -1,0 +1,110 @@
+import AlertDispatchKit
+import AlertDispatchScenarioFormat
+import Foundation
+import Testing
+
+@Suite("The words for bare dispatch trees and a scripted presenter read back as written")
+struct DispatchTreeWordTests {
+  @Test("every tree and presenter word round-trips")
+  func treeWordsRoundTrip() throws {
+    var alert = ScenarioAlert(name: "a", owner: "tab")
+    alert.later = true
+    let statements: [ScenarioStatement] = [
+      .scriptedPresenter,
+      .dispatch("app", parent: nil, isVisible: true),
+      .dispatch("tab", parent: "app", isVisible: false),
+      .dispatch("loose", parent: nil, isVisible: true),
+      .alert(alert),
+      .at(.zero),
+      .action(.setParent("loose", parent: "app")),
+      .action(.setParent("loose", parent: nil)),
+      .action(.activeChild("app", child: "tab")),
+      .action(.activeChild("app", child: nil)),
+      .action(.setProvider("app", child: "tab")),
+      .action(.provider("app", child: nil)),
+      .action(.removeProvider("app")),
+      .action(.appear("tab")),
+      .action(.disappear("tab")),
+      .action(.arbitrate("app")),
+      .action(.answer("a", .presenting)),
+      .action(.answer("a", .refuse("transition running"))),
+      .action(.answer("a", .presented)),
+      .action(.answer("a", .gone("Later"))),
+      .atBeforeTimers(.seconds(1)),
+      .action(.add("a")),
+      .action(.finishPresenting("a")),
+      .action(.closeAlert("a", result: "Later")),
+      .action(.closeAlert("a", result: nil)),
+      .expectation(.transcript(["present a @tab", "end a: dismissed(Later)"])),
+    ]
+    let text = try ScenarioFormat.write(statements)
+    #expect(try ScenarioFormat.parse(text, file: "tree").map(\.statement) == statements)
+    #expect(text.hasPrefix("presenter scripted\ndispatch app\ndispatch tab parent app hidden\n"))
+    #expect(text.contains("\n  set-parent loose none\n  active app tab\n"))
+    #expect(text.contains("\n  set-provider app off\n"))
+    #expect(text.contains("\n  answer a refuse \"transition running\"\n"))
+    #expect(text.contains("\n  answer a gone Later\nat 1000ms before-timers\n  add a\n"))
+  }
+
+  @Test("a tree word names a bare dispatch, and answer needs a scripted presenter")
+  func treeWordsAreChecked() {
+    #expect(
+      throws: ScenarioError(file: "f", line: 3, message: "'home' is a screen, not a dispatch")
+    ) {
+      try ScenarioFormat.parse("screen home\nat 0s\n  appear home\n", file: "f")
+    }
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 4, message: "'answer' needs 'presenter scripted' in the setup")
+    ) {
+      try ScenarioFormat.parse(
+        "dispatch d\nalert a on d\nat 0s\n  answer a presenting\n", file: "f")
+    }
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 1,
+        message: "'none' is not a dispatch name: 'set-parent' and 'active' read it as no dispatch")
+    ) {
+      try ScenarioFormat.parse("dispatch none\n", file: "f")
+    }
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 2, message: "'d' is a dispatch; link a screen or a window")
+    ) {
+      try ScenarioFormat.parse("dispatch d\nlink d\n", file: "f")
+    }
+  }
+
+  @Test("the transcript lines of presenters and ends have one spelling")
+  func transcriptLines() {
+    #expect(
+      ScenarioTranscriptLine.present(alert: "a", dispatch: "home").description == "present a @home")
+    #expect(
+      ScenarioTranscriptLine.refuse(alert: "a", dispatch: "home", reason: "no host").description
+        == "refuse a @home: no host")
+    #expect(
+      ScenarioTranscriptLine.end(alert: "a", outcome: "dismissed(OK)").description
+        == "end a: dismissed(OK)")
+  }
+}
+
+extension DispatchTreeWordTests {
+  @Test("a time zone and a show the ledger held before the run round-trip")
+  func shownRoundTrips() throws {
+    let date = Date(timeIntervalSince1970: 1_767_258_000)
+    let statements: [ScenarioStatement] = [
+      .timeZone(TimeZone(identifier: "Asia/Tokyo")!),
+      .shown(key: "bonus", date: date, version: nil, thisLaunch: false),
+      .shown(key: "category:promotion", date: date, version: "2.0 beta", thisLaunch: true),
+    ]
+    let text = try ScenarioFormat.write(statements)
+    #expect(
+      text == """
+        time-zone Asia/Tokyo
+        shown bonus 2026-01-01T09:00:00Z
+        shown category:promotion 2026-01-01T09:00:00Z version "2.0 beta" this-launch
+
+        """)
+    #expect(try ScenarioFormat.parse(text, file: "shown").map(\.statement) == statements)
+  }
+}
