@@ -17,11 +17,7 @@ extension AlertDispatch {
   /// what a recorder attached to the root hears. Kept by this dispatch; `nil` for none.
   package var inputHook: AlertInputHook? {
     get { node.inputHook }
-    set {
-      if node.inputHook != nil { DispatchNode.hookedRoots -= 1 }
-      if newValue != nil { DispatchNode.hookedRoots += 1 }
-      node.inputHook = newValue
-    }
+    set { node.inputHook = newValue }
   }
 
   /// Whether the call running now was made during a pass, another call or a presenter call,

@@ -134,7 +134,6 @@ final class DispatchNode {
   }
 
   isolated deinit {
-    if inputHook != nil { DispatchNode.hookedRoots -= 1 }
     // A root waiting for a pass is not held by the engine's line: it leaves the line.
     if needsPass { Engine.shared.forget(self) }
     if ownSettings?.checksInvariants == true { DispatchNode.checkingNodes -= 1 }

@@ -64,12 +64,9 @@ package enum AlertInput {
 package typealias AlertInputHook = @MainActor (AlertInput, AlertInstant) -> Void
 
 extension DispatchNode {
-  /// How many roots have an input hook: with none, reporting an input costs this one check.
-  static var hookedRoots = 0
-
-  /// Reports an input to the hook of this node's root, if any.
+  /// Reports an input to the hook of this node's root, if any: without one, it costs the walk
+  /// to the root and one check.
   func report(_ input: @autoclosure () -> AlertInput) {
-    guard DispatchNode.hookedRoots > 0 else { return }
     let root = root
     guard let hook = root.inputHook else { return }
     hook(input(), root.clock.now)
@@ -78,7 +75,7 @@ extension DispatchNode {
   /// Reports a call on this dispatch, made with the dispatch the app holds, if it still does:
   /// a queued call holds the node, never the dispatch, whose release is an event of its own.
   func reportCall(_ input: (AlertDispatch) -> AlertInput) {
-    guard DispatchNode.hookedRoots > 0, let facade else { return }
+    guard let facade else { return }
     report(input(facade))
   }
 }

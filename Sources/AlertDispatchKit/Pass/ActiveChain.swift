@@ -78,7 +78,7 @@ extension DispatchNode {
       return activeChildNode
     }
     let answer = provider()
-    if DispatchNode.hookedRoots > 0, let facade { report(.providerAnswer(facade, answer)) }
+    if let facade { report(.providerAnswer(facade, answer)) }
     guard let child = answer?.node else {
       lastRejectedChild = nil
       return nil

@@ -70,16 +70,21 @@ struct InputHookTests {
     #expect(late.endedOutcome == .cancelled(.cancelledByApp))
   }
 
-  @Test("the count of hooked roots that lets an input cost one check follows hooks and roots")
-  func hookedRootsAreCounted() {
-    let before = DispatchNode.hookedRoots
-    var root: AlertDispatch? = AlertDispatch(name: "root")
-    root?.inputHook = { _, _ in }
-    #expect(DispatchNode.hookedRoots == before + 1)
-    root?.inputHook = nil
-    #expect(DispatchNode.hookedRoots == before)
-    root?.inputHook = { _, _ in }
-    root = nil
-    #expect(DispatchNode.hookedRoots == before)
+  @Test("a root's hook hears the calls of its domain only, while the dispatch is in it")
+  func hookHearsItsDomainOnly() throws {
+    let root = AlertDispatch(name: "root")
+    let child = AlertDispatch(name: "child")
+    var heard: [String] = []
+    root.inputHook = { input, _ in
+      if case .add(let handle, let dispatch) = input {
+        heard.append("\(handle.id) @\(dispatch.name)")
+      }
+    }
+    child.add(AlertRequest(id: "alone"))
+    try child.setParent(root)
+    child.add(AlertRequest(id: "joined"))
+    try child.setParent(nil)
+    child.add(AlertRequest(id: "left"))
+    #expect(heard == ["joined @child"])
   }
 }
