@@ -10,7 +10,7 @@ extension Arbiter {
   mutating func endNotShownAtOnce() {
     // By index: a lane is a large value, and most have no such alert.
     for index in input.lanes.indices where !input.lanes[index].showNow.isEmpty {
-      for alert in input.lanes[index].showNow {
+      for alert in input.lanes[index].showNow.map(\.alert) {
         if names(alert, in: index) || waitsForLeaving(alert) { continue }
         decided.append((index, .end(alert, .cancelled(.notShownAtOnce)), nil))
         // Ending an alert frees the alerts that wait on it: plan again once it has ended.

@@ -237,11 +237,18 @@ struct Arbiter {
     // decide nothing in this lane).
     var ceiling: Int?
     var next = 0
+    // An alert that must show now, which nothing of its own holds, waits only for the alerts
+    // leaving the lane if it is next in line: the plan reads on to it rather than stop.
+    let showNowIsDue = lane.showNow.contains {
+      Arbiter.hold(on: $0, in: lane, at: input.now) == nil
+    }
     while true {
       if front.count >= capacity, let ceiling,
         Arbiter.weakestInterruptible(in: front, below: ceiling) == nil
       {
-        return stop(from: next, fullLane())
+        let reason = fullLane()
+        let readsOn = if showNowIsDue, case .waitingForDismissal = reason { true } else { false }
+        if !readsOn { return stop(from: next, reason) }
       }
       guard next < lane.candidates.count else { return !lane.hasMoreCandidates }
       let candidate = lane.candidates[next]

@@ -78,7 +78,7 @@ extension DispatchNode {
     }
     for alert in domain.showNow where alert.laneKey == state.lane.key && alert.state == .queued {
       alerts.append(alert)
-      lane.showNow.append(alert.ref)
+      lane.showNow.append(candidate(alert, placement: chain.placement(of: alert)))
     }
     var merge = LaneMerge(lane: state.lane.key)
     while lane.candidates.count < depth, let alert = merge.next(in: chain) {

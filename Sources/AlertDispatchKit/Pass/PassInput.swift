@@ -43,8 +43,9 @@ struct PassInput: Sendable {
     /// The ready alerts of the lane that go up now or end (``AlertRequest/showNowOrDrop``) and
     /// have not gone up, wherever they are (on the chain or not, blocked or not): the plan that
     /// settles the pass ends those it does not put up, unless they wait only for alerts leaving
-    /// the lane. The candidates may not hold them: a snapshot holds the front of a line.
-    var showNow: [AlertRef] = []
+    /// the lane. The candidates may not hold them: a snapshot holds the front of a line, so each
+    /// comes as a candidate of its own, for the plan to tell what holds one it did not read.
+    var showNow: [Candidate] = []
     /// The most alerts that may wait in the lane (``AlertLane/maximumWaiting``), and which one
     /// ends over it.
     var maximumWaiting: Int?

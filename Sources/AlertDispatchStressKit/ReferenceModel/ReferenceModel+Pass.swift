@@ -94,12 +94,14 @@ extension ReferenceModel {
           // Freed when the pass ended its dependency after deciding: the plan that read it
           // again found its place taken.
           !waiting.request.dependencies.contains(where: endedAfterDeciding.contains),
+          // Rule 7: one that waits out a refusal holds its lane as one that could go up.
           eligibility(
             of: other, in: domain, root: root, chain: chain, at: now,
-            firstShow: !waiting.everShown) == .eligible
+            firstShow: !waiting.everShown, ignoringRefusal: true) == .eligible
         else { continue }
+        let why = waiting.refused ? "waits out a refusal, which holds the lane" : "could go up"
         problems.append(
-          "\(record.id) went up in lane \(record.lane.name), but \(waiting.id), before it in line, waits and could go up"
+          "\(record.id) went up in lane \(record.lane.name), but \(waiting.id), before it in line, waits and \(why)"
         )
       }
     }
@@ -219,15 +221,18 @@ extension ReferenceModel {
     for kind in [AlertEvent.Kind.restored, .suspended] {
       var last: (id: AlertID, stamp: Int)?
       for event in events where event.kind == kind {
-        // Of the alerts with the id (one leaving may share it with its replacement), the one
-        // in the state the event leaves it in.
+        // Of the alerts with the id (one leaving may share it with its replacement, two may
+        // share it after a join), the one of the event's lane and dispatch in the state the
+        // event leaves it in; the model abstains when that still names two.
         let states: [Phase] = kind == .suspended ? [.suspended] : [.up, .covered]
-        guard let id = event.alertID,
-          let slot = domain.first(where: {
-            records[$0].id == id && records[$0].phase != .ended && records[$0].stamp > 0
-              && states.contains(Self.phase(of: records[$0].handle))
-          })
-        else { continue }
+        guard let id = event.alertID else { continue }
+        let matching = domain.filter {
+          records[$0].id == id && records[$0].phase != .ended && records[$0].stamp > 0
+            && records[$0].lane.name == event.lane
+            && records[$0].handle.dispatch?.name == event.dispatch
+            && states.contains(Self.phase(of: records[$0].handle))
+        }
+        guard matching.count == 1, let slot = matching.first else { continue }
         if kind == .suspended && chain.place(of: records[slot].handle.dispatch) != nil { continue }
         // One that comes back beneath its coverer comes back right after it.
         if kind == .restored && Self.phase(of: records[slot].handle) == .covered { continue }

@@ -57,12 +57,13 @@ extension ReferenceModel {
   /// `firstShow` adds what only a first show must pass: dependencies, delay and cap.
   func eligibility(
     of slot: Int, in domain: [Int], root: ObjectIdentifier, chain: Chain, at now: AlertInstant,
-    firstShow: Bool
+    firstShow: Bool, ignoringRefusal: Bool = false
   ) -> Eligibility {
     let record = records[slot]
     if record.handle.state == .pending { return .held("it is not ready") }
-    // Rule 7's retry times are the presenter's and the library's: not modelled.
-    if record.refused { return .unknown }
+    // Rule 7's retry times are the presenter's and the library's: not modelled, unless the
+    // caller asks whether the alert could go up but for its refusal.
+    if record.refused && !ignoringRefusal { return .unknown }
     guard let place = chain.place(of: record.handle.dispatch) else {
       return .held("its screen is off the chain")
     }

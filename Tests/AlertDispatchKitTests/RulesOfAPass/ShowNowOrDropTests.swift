@@ -110,6 +110,27 @@ struct ShowNowOrDropTests {
     f.verify()
   }
 
+  /// Stress seed 1, episode 817: a higher alert went up in the same pass, and the plan stopped
+  /// reading the lane there, so the alert that must show now was ended unread, though the
+  /// lane has room for it once the alert leaving it is gone.
+  @Test("Waiting for a leaving alert in a lane of two, it still waits when a higher one goes up")
+  func waitsWhenAHigherOneTakesTheOtherPlace() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(200)
+    let home = f.dispatch("home")
+    // Newest first: the replacement stands before the alert left hidden.
+    let stack = AlertLane("stack", capacity: .limited(2), order: .newestFirst)
+    f.add("first", to: home, lane: stack)
+    f.add("banner", to: home, lane: stack)
+    f.add("banner", to: home, lane: stack, duplicates: .replaceExisting, showNowOrDrop: true)
+    f.expect(["present first @home", "present banner @home", "dismiss banner @home"])
+    f.add("error", to: home, priority: .high, lane: stack)
+    f.expect(["hide first @home", "present error @home"])
+    f.clock.advance(by: .milliseconds(200))
+    f.expect(["end banner: cancelled(replaced by banner)", "present banner @home"])
+    f.verify()
+  }
+
   @Test("Once up, it is suspended by a higher alert and comes back like any other")
   func onceUpItStays() {
     let f = Fixture()

@@ -114,6 +114,31 @@ struct ReferenceModelTests {
     #expect(result.violations == [])
   }
 
+  /// Seed 7, 1,000,000 steps, episode 3709: two alerts with one id, in two domains, both
+  /// hidden; the model took one for the other and judged the order they left in.
+  @Test("The order alerts leave in is judged by the alert each event names, of two with one id")
+  func leavingOrderWithSharedIDs() {
+    let result = StressRunner.run(
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.navigation)),
+        .push(nav: 114, screen: .fresh(.plain), animated: false),
+        .root(window: 102, screen: .fresh(.plain)),
+        .push(nav: 198, screen: .fresh(.plain), animated: false),
+        .push(nav: 125, screen: .fresh(.navigation), animated: false),
+        .push(nav: 83, screen: .fresh(.plain), animated: false),
+        .relaunch,
+        .push(nav: 103, screen: .fresh(.plain), animated: false),
+        .close(.screen(2)),
+        .push(nav: 177, screen: .fresh(.plain), animated: false),
+        .add(AlertSpec(owner: .window(245), sharedID: 124, priority: 60)),
+        .add(AlertSpec(owner: .screen(84), sharedID: 32, lane: 5)),
+        .add(AlertSpec(owner: .window(214), sharedID: 173)),
+        .push(nav: 160, screen: .existing(12), animated: false),
+        .background(window: 82),
+      ]))
+    #expect(result.violations == [])
+  }
+
   @Test("An alert that goes up before one ahead of it in line is a disagreement")
   func wrongOrderIsReported() {
     let sim = Simulator(windowName: "main")
