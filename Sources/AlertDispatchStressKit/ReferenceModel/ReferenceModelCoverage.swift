@@ -38,8 +38,10 @@
 ///    pass come back in the order they last went up, within a lane and across lanes; an alert
 ///    restored beneath its coverer must be on the chain and not paused, and comes back before
 ///    its coverer when both come back in one pass.
-/// 7. **Refusal** — not covered: the retry schedule belongs to the presenter and the clock;
-///    the model abstains on a lane while one of its alerts waits out a refusal.
+/// 7. **Refusal** — partly: an alert that waits out a refusal holds its lane, so one behind it
+///    in line that goes up meanwhile is a disagreement. Not covered: the retry schedule (the
+///    backoff, and the calls that retry at once), which the model does not keep; it abstains
+///    from judging a settled lane while one of its alerts waits out a refusal.
 ///
 /// Beyond the pass: **dedup** (a newcomer with the id of a staying alert of its domain is a
 /// duplicate or replaces it; one without is neither); **timers** (an expiry, a readiness
