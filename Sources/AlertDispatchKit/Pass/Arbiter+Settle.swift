@@ -1,20 +1,24 @@
 /// The steps of the plan that settles a pass, once every lane is planned: the alerts that had to
 /// go up at once and did not, and those over their lane's waiting limit, end.
 extension Arbiter {
-  /// Ends the alerts that go up now or end (``PassInput/Lane/showNow``) that this plan, the one
-  /// that settles the pass, does not put up: whatever keeps them down — the line, the lane, rule
-  /// 3 — they could not go up at once. An alert that waits only for the alerts leaving its lane
-  /// (one it preempted, one the user closed) is not ended: it goes up once they are gone, unless
-  /// the pass then finds another in its way. A plan that is not final leaves them be: the plan
-  /// after it decides.
+  /// Ends, in each lane, the first alert in line that goes up now or ends
+  /// (``PassInput/Lane/showNow``) and that this plan, the one that settles the pass, does not
+  /// put up: whatever keeps it down — the line, the lane, rule 3 — it could not go up at once.
+  /// The plan after its end decides the others. An alert that waits only for the alerts leaving
+  /// its lane (one it preempted, one the user closed) is not ended: it goes up once they are
+  /// gone, unless the pass then finds another in its way. A plan that is not final leaves them
+  /// be: the plan after it decides.
   mutating func endNotShownAtOnce() {
     // By index: a lane is a large value, and most have no such alert.
     for index in input.lanes.indices where !input.lanes[index].showNow.isEmpty {
       for alert in input.lanes[index].showNow.map(\.alert) {
         if names(alert, in: index) || waitsForLeaving(alert) { continue }
         decided.append((index, .end(alert, .cancelled(.notShownAtOnce)), nil))
-        // Ending an alert frees the alerts that wait on it: plan again once it has ended.
+        // Ending an alert frees the alerts that wait on it: plan again once it has ended. The
+        // plan then decides those behind it in line afresh: one it held back may wait only for
+        // the alerts leaving the lane.
         plan.isFinal = false
+        break
       }
     }
   }

@@ -76,7 +76,9 @@ extension DispatchNode {
         }
       }
     }
-    for alert in domain.showNow where alert.laneKey == state.lane.key && alert.state == .queued {
+    // In line order: the plan ends the first of them it must, and decides the others again.
+    let due = domain.showNow.filter { $0.laneKey == state.lane.key && $0.state == .queued }
+    for alert in due.sorted(by: { $0.ranksBefore($1) }) {
       alerts.append(alert)
       lane.showNow.append(candidate(alert, placement: chain.placement(of: alert)))
     }

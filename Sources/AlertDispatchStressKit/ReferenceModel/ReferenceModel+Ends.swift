@@ -141,7 +141,7 @@ extension ReferenceModel {
     var wasUp = Set(domain.filter { [.up, .covered, .leaving].contains(records[$0].phase) })
     for event in events {
       guard let id = event.alertID else { continue }
-      let matching = domain.filter { records[$0].id == id && records[$0].phase != .ended }
+      let matching = candidates(named: event, in: domain)
       let after = { (slot: Int) in Self.phase(of: self.records[slot].handle) }
       switch event.kind {
       case .shown, .restored:
@@ -227,6 +227,17 @@ extension ReferenceModel {
       records[coverer].phase != .leaving
       && chain.place(of: records[coverer].handle.dispatch) == nil
     return left && records[coverer].request.offstage == .end ? nil : coverer
+  }
+
+  /// The unended records an alert's event may name, of two or more with its id: those of its
+  /// lane, and of those, the ones of the dispatch it names, if any.
+  func candidates(named event: AlertEvent, in domain: [Int]) -> [Int] {
+    let sameID = domain.filter { slot in
+      records[slot].id == event.alertID && records[slot].phase != .ended
+        && records[slot].lane.name == event.lane
+    }
+    let named = sameID.filter { records[$0].handle.dispatch?.name == event.dispatch }
+    return named.isEmpty ? sameID : named
   }
 
   /// Adds the time up since the record last went up, and stops counting.

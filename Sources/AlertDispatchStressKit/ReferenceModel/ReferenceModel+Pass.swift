@@ -226,11 +226,8 @@ extension ReferenceModel {
         // event leaves it in; the model abstains when that still names two.
         let states: [Phase] = kind == .suspended ? [.suspended] : [.up, .covered]
         guard let id = event.alertID else { continue }
-        let matching = domain.filter {
-          records[$0].id == id && records[$0].phase != .ended && records[$0].stamp > 0
-            && records[$0].lane.name == event.lane
-            && records[$0].handle.dispatch?.name == event.dispatch
-            && states.contains(Self.phase(of: records[$0].handle))
+        let matching = candidates(named: event, in: domain).filter {
+          records[$0].stamp > 0 && states.contains(Self.phase(of: records[$0].handle))
         }
         guard matching.count == 1, let slot = matching.first else { continue }
         if kind == .suspended && chain.place(of: records[slot].handle.dispatch) != nil { continue }

@@ -131,6 +131,26 @@ struct ShowNowOrDropTests {
     f.verify()
   }
 
+  /// Stress seed 1, episode 817 again: two alerts that must show now, the one ahead of the
+  /// other held by a minimum display time. The one ahead ends; then the other is next in line
+  /// and waits only for the alert leaving the lane.
+  @Test("Behind another that must show now and cannot, it waits once that one has ended")
+  func waitsOnceTheOneAheadHasEnded() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(200)
+    let home = f.dispatch("home")
+    let stack = AlertLane("stack", capacity: .limited(2), order: .newestFirst)
+    f.add("first", to: home, lane: stack, timing: AlertTiming(minimumDisplay: .seconds(2)))
+    f.add("banner", to: home, lane: stack)
+    f.add("banner", to: home, lane: stack, duplicates: .replaceExisting, showNowOrDrop: true)
+    f.expect(["present first @home", "present banner @home", "dismiss banner @home"])
+    f.add("error", to: home, priority: .high, lane: stack, showNowOrDrop: true)
+    f.expect(["end error: cancelled(could not show at once)"])
+    f.clock.advance(by: .milliseconds(200))
+    f.expect(["end banner: cancelled(replaced by banner)", "present banner @home"])
+    f.verify()
+  }
+
   @Test("Once up, it is suspended by a higher alert and comes back like any other")
   func onceUpItStays() {
     let f = Fixture()

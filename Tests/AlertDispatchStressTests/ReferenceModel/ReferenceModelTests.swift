@@ -114,8 +114,9 @@ struct ReferenceModelTests {
     #expect(result.violations == [])
   }
 
-  /// Seed 7, 1,000,000 steps, episode 3709: two alerts with one id, in two domains, both
-  /// hidden; the model took one for the other and judged the order they left in.
+  /// Seed 7, 1,000,000 steps, episode 3709: two alerts with one id, one covered on the window,
+  /// one on a screen; the model took one for the other when the second went up, and judged the
+  /// order they left in by the wrong time up.
   @Test("The order alerts leave in is judged by the alert each event names, of two with one id")
   func leavingOrderWithSharedIDs() {
     let result = StressRunner.run(
@@ -132,7 +133,7 @@ struct ReferenceModelTests {
         .push(nav: 177, screen: .fresh(.plain), animated: false),
         .add(AlertSpec(owner: .window(245), sharedID: 124, priority: 60)),
         .add(AlertSpec(owner: .screen(84), sharedID: 32, lane: 5)),
-        .add(AlertSpec(owner: .window(214), sharedID: 173)),
+        .add(AlertSpec(owner: .window(214), sharedID: 173, covers: true)),
         .push(nav: 160, screen: .existing(12), animated: false),
         .background(window: 82),
       ]))
