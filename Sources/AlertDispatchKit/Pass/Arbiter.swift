@@ -278,18 +278,26 @@ struct Arbiter {
       // in line does not overtake it (the lane is full, as for a front alert it may not
       // preempt).
       if candidate.preemption == .wait {
-        plan.waiting.append(
-          PassPlan.Waiting(alert: candidate.alert, reason: .waitingForRoom(front.map(\.alert.id))))
+        let room = fullLane()
+        let reason: AlertExplanation =
+          if case .waitingForDismissal = room { room } else {
+            .waitingForRoom(front.map(\.alert.id))
+          }
+        plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
         return stop(from: next, .queuedBehind(candidate.alert.id), ifCouldPreempt: true)
       }
       if endsCapped(candidate) { continue }
       // Rule 5 waits for the minimum display time of the alerts it would take down: when none
-      // it may interrupt is free, the candidate waits, first in line, until the first is.
+      // it may interrupt is free, the candidate waits, first in line, until the first is; or,
+      // when the alerts leaving the lane free a place, until they are gone, without taking
+      // anything down.
       guard
         let victim = Arbiter.weakestInterruptible(
           in: front, below: candidate.priority, unprotected: true)
       else {
-        if let freed = Arbiter.firstFreed(in: front, below: candidate.priority) {
+        if case .waitingForDismissal = fullLane() {
+          plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: fullLane()))
+        } else if let freed = Arbiter.firstFreed(in: front, below: candidate.priority) {
           plan.waiting.append(
             PassPlan.Waiting(
               alert: candidate.alert, reason: .minimumDisplay(of: freed.alert, until: freed.until)))

@@ -131,23 +131,46 @@ struct ShowNowOrDropTests {
     f.verify()
   }
 
-  /// Stress seed 1, episode 817 again: two alerts that must show now, the one ahead of the
-  /// other held by a minimum display time. The one ahead ends; then the other is next in line
-  /// and waits only for the alert leaving the lane.
-  @Test("Behind another that must show now and cannot, it waits once that one has ended")
-  func waitsOnceTheOneAheadHasEnded() {
+  /// Stress seed 1, episode 817 again: the alert ahead in line that must show now cannot (the
+  /// presenter refuses it) and ends; then the other is decided again, next in line.
+  @Test("Behind another that must show now and cannot, it is decided again once that one ended")
+  func decidedAgainOnceTheOneAheadHasEnded() {
     let f = Fixture()
     f.presenter.dismissDuration = .milliseconds(200)
+    f.presenter.refuseWhen = { $0.id == "error" ? "no host" : nil }
     let home = f.dispatch("home")
     let stack = AlertLane("stack", capacity: .limited(2), order: .newestFirst)
-    f.add("first", to: home, lane: stack, timing: AlertTiming(minimumDisplay: .seconds(2)))
+    f.add("first", to: home, lane: stack)
     f.add("banner", to: home, lane: stack)
     f.add("banner", to: home, lane: stack, duplicates: .replaceExisting, showNowOrDrop: true)
     f.expect(["present first @home", "present banner @home", "dismiss banner @home"])
     f.add("error", to: home, priority: .high, lane: stack, showNowOrDrop: true)
-    f.expect(["end error: cancelled(could not show at once)"])
+    f.expect([
+      "hide first @home", "refuse error @home: no host",
+      "end error: cancelled(could not show at once)", "present banner @home",
+    ])
     f.clock.advance(by: .milliseconds(200))
-    f.expect(["end banner: cancelled(replaced by banner)", "present banner @home"])
+    f.expect(["end banner: cancelled(replaced by banner)", "restore first @home"])
+    f.verify()
+  }
+
+  /// A lane full only because an alert leaves it has room once that one is gone: a higher alert
+  /// waits for it rather than for the minimum display time of the one it would hide.
+  @Test("In a lane freed by a leaving alert, it waits for that one, not for a minimum display")
+  func waitsForLeavingRatherThanMinimumDisplay() {
+    let f = Fixture()
+    f.presenter.dismissDuration = .milliseconds(200)
+    let home = f.dispatch("home")
+    let pair = AlertLane("pair", capacity: .limited(2))
+    f.add("first", to: home, lane: pair, timing: AlertTiming(minimumDisplay: .seconds(2)))
+    let second = f.add("second", to: home, lane: pair)
+    second.cancel()
+    let error = f.add("error", to: home, priority: .high, lane: pair, showNowOrDrop: true)
+    f.expect(["present first @home", "present second @home", "dismiss second @home"])
+    #expect(home.explain("error") == .waitingForDismissal(of: ["second"]))
+    f.clock.advance(by: .milliseconds(200))
+    f.expect(["end second: cancelled(cancelled by app)", "present error @home"])
+    #expect(error.state == .showing)
     f.verify()
   }
 
