@@ -29,7 +29,10 @@ let package = Package(
     .target(name: "AlertDispatchObservation", dependencies: ["AlertDispatchKit"]),
     .executableTarget(
       name: "alertdispatch-bench",
-      dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"]
+      dependencies: [
+        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchRecorder",
+        "AlertDispatchSimulator",
+      ]
     ),
     .target(
       name: "AlertDispatchStressKit",
