@@ -36,7 +36,10 @@ let package = Package(
     ),
     .target(
       name: "AlertDispatchStressKit",
-      dependencies: ["AlertDispatchKit", "AlertDispatchScenarioFormat", "AlertDispatchSimulator"]
+      dependencies: [
+        "AlertDispatchKit", "AlertDispatchRecorder", "AlertDispatchScenarioFormat",
+        "AlertDispatchSimulator",
+      ]
     ),
     .executableTarget(
       name: "alertdispatch-stress",
