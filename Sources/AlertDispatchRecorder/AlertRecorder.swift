@@ -82,6 +82,7 @@ public final class AlertRecorder {
     root.inputHook = { [weak self] input, instant in self?.hear(input, at: instant) }
     observation = root.observe { [weak self] event in
       guard let self, case .ended(let outcome) = event.kind, let id = event.alertID else { return }
+      if case .cancelled(.invalidRequest) = outcome, self.leaveOutRefused(id) { return }
       self.append(
         .line(
           ScenarioTranscriptLine.end(alert: names.id(id), outcome: "\(outcome)").description),
