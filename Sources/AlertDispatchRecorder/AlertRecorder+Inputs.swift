@@ -178,6 +178,9 @@ extension AlertRecorder {
   private func setParent(_ dispatch: AlertDispatch, _ parent: AlertDispatch?, at time: AlertInstant)
   {
     guard let root else { return }
+    // The root detached from nothing stays the root (a root that joins another domain is heard
+    // no more, by the hook of the root it joins).
+    if dispatch === root && parent == nil { return }
     guard let parent, parent.root === root else {
       guard let name = names.known(dispatch) else { return }
       action(.setParent(name, parent: nil), at: time)

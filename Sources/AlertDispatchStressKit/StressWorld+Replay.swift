@@ -11,6 +11,9 @@ final class RecordedRoot {
   /// Whether the root joined another domain: its recorder heard nothing while it was part of
   /// it, so the recording is not the root's whole life.
   var joinedAnother = false
+  /// Whether the root's passes were coalesced when it heard an input: a replay runs a pass
+  /// after each input.
+  var coalesced = false
 
   init(label: String, recorder: AlertRecorder) {
     self.label = label
@@ -39,7 +42,8 @@ extension StressWorld {
     // A root hears its own `setParent` before it joins: from then on its domain's inputs go
     // to the other root.
     let recorderHook = root.inputHook
-    root.inputHook = { [weak recorded] input, instant in
+    root.inputHook = { [weak recorded, weak root] input, instant in
+      if root?.passScheduling == .coalesced { recorded?.coalesced = true }
       if case .setParent(let dispatch, let parent) = input, parent != nil,
         dispatch === recorded?.recorder.root
       {
@@ -57,6 +61,9 @@ extension StressWorld {
       if recorded.joinedAnother {
         exported.append(
           StressRecording(label: recorded.label, text: nil, skipped: "joined another domain"))
+      } else if recorded.coalesced {
+        exported.append(
+          StressRecording(label: recorded.label, text: nil, skipped: "coalesced passes"))
       } else {
         exported.append(StressRecording(label: recorded.label, text: recorded.recorder.export()))
       }
