@@ -30,6 +30,7 @@ extension AlertRecorder {
       segments[last].events.remove(at: index)
       if let start = drainStart, start > index { drainStart = start - 1 }
     }
+    if let start = drainStart, start >= segments[last].events.count { drainStart = nil }
     return true
   }
 }

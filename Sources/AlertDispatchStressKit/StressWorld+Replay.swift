@@ -3,21 +3,43 @@ import AlertDispatchRecorder
 import AlertDispatchSimulator
 
 /// A recorder attached to one of the world's roots, from the root's making to the end of its
-/// launch, and whether the root stayed a root all that time.
+/// launch, and the first of the recorder's documented limits the root met, if any.
 @MainActor
 final class RecordedRoot {
   let label: String
   let recorder: AlertRecorder
-  /// Whether the root joined another domain: its recorder heard nothing while it was part of
-  /// it, so the recording is not the root's whole life.
-  var joinedAnother = false
-  /// Whether the root's passes were coalesced when it heard an input: a replay runs a pass
-  /// after each input.
-  var coalesced = false
+  /// Why the recording is not replayed, in the words of the stress tool's summary.
+  private(set) var limit: String?
 
   init(label: String, recorder: AlertRecorder) {
     self.label = label
     self.recorder = recorder
+  }
+
+  /// Notes the limits that an input of the domain meets, before the recorder hears it.
+  func check(_ input: AlertInput, of root: AlertDispatch?) {
+    guard limit == nil else { return }
+    if case .releaseDispatch = input { return limit = "released without close" }
+    guard let root else { return }
+    // A replay runs a pass after each input.
+    if root.passScheduling == .coalesced { limit = "coalesced passes" }
+    switch input {
+    case .setParent(let dispatch, let parent?) where dispatch === root && parent.root !== root:
+      // Heard before it joins: from then on its domain's inputs go to the other root.
+      limit = "joined another domain"
+    case .setParent(let dispatch, _?) where dispatch !== root && dispatch.root === root:
+      // Heard once it joined: an alert that went up in its former domain cannot be rebuilt.
+      if RecordedRoot.preorder(dispatch).contains(where: {
+        $0.unfinishedAlerts.contains { $0.hasBeenShown }
+      }) {
+        limit = "joined with an alert that went up elsewhere"
+      }
+    default: break
+    }
+  }
+
+  private static func preorder(_ dispatch: AlertDispatch) -> [AlertDispatch] {
+    [dispatch] + dispatch.children.flatMap(preorder)
   }
 }
 
@@ -39,16 +61,9 @@ extension StressWorld {
     guard StressRunner.checksReplays else { return }
     let recorder = AlertRecorder(attachedTo: root, window: .events(Int.max / 4))
     let recorded = RecordedRoot(label: "\(label) (launch \(launch))", recorder: recorder)
-    // A root hears its own `setParent` before it joins: from then on its domain's inputs go
-    // to the other root.
     let recorderHook = root.inputHook
     root.inputHook = { [weak recorded, weak root] input, instant in
-      if root?.passScheduling == .coalesced { recorded?.coalesced = true }
-      if case .setParent(let dispatch, let parent) = input, parent != nil,
-        dispatch === recorded?.recorder.root
-      {
-        recorded?.joinedAnother = true
-      }
+      recorded?.check(input, of: root)
       recorderHook?(input, instant)
     }
     recordings.append(recorded)
@@ -58,15 +73,10 @@ extension StressWorld {
   /// ledger are still there, and stops them.
   func exportRecordings() {
     for recorded in recordings {
-      if recorded.joinedAnother {
-        exported.append(
-          StressRecording(label: recorded.label, text: nil, skipped: "joined another domain"))
-      } else if recorded.coalesced {
-        exported.append(
-          StressRecording(label: recorded.label, text: nil, skipped: "coalesced passes"))
-      } else {
-        exported.append(StressRecording(label: recorded.label, text: recorded.recorder.export()))
-      }
+      exported.append(
+        StressRecording(
+          label: recorded.label, text: recorded.limit == nil ? recorded.recorder.export() : nil,
+          skipped: recorded.limit))
       recorded.recorder.detach()
     }
     recordings = []
