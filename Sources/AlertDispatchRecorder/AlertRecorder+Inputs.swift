@@ -21,6 +21,7 @@ extension AlertRecorder {
       if AlertDispatch.isRunningQueuedCall,
         fillPlaceholder(of: alert, with: .action(.answer(name, .gone(written))))
       {
+        if drainStart == nil { drainStart = queuedDrainStart }
         return
       }
       action(.dismiss(name, result: written), at: time)
@@ -122,6 +123,7 @@ extension AlertRecorder {
       append(.line(line.description), at: time)
       insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
     case .passSettled(let isQuiet):
+      queuedDrainStart = isQuiet ? nil : drainStart
       drainStart = nil
       if isQuiet && wantsSegment { startSegment(at: time) }
     default:
@@ -188,9 +190,9 @@ extension AlertRecorder {
       for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
       return
     }
-    let isNew = names.known(dispatch) == nil
-    if isNew { join(dispatch, at: time) }
+    let token = names.known(dispatch) == nil ? join(dispatch, at: time) : nil
     action(.setParent(names.name(dispatch), parent: names.name(parent)), at: time)
+    if let token { action(.release(token), at: time) }
   }
 }
 

@@ -29,6 +29,7 @@ extension AlertRecorder {
     for index in removed.sorted(by: >) {
       segments[last].events.remove(at: index)
       if let start = drainStart, start > index { drainStart = start - 1 }
+      if let start = queuedDrainStart, start > index { queuedDrainStart = start - 1 }
     }
     if let start = drainStart, start >= segments[last].events.count { drainStart = nil }
     return true

@@ -27,14 +27,30 @@ extension AlertRecorder {
   }
 
   /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are.
-  func join(_ dispatch: AlertDispatch, at time: AlertInstant) {
-    for item in rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time) {
+  /// While its alerts are added, before it joins, it is paused under a token of the recording
+  /// (`joining1` …) that the caller releases once it joined: on the device they were first
+  /// weighed in the domain they join, whereas the replay adds them to a dispatch of its own,
+  /// with a presenter. Returns that token, if it paused it.
+  func join(_ dispatch: AlertDispatch, at time: AlertInstant) -> String? {
+    let items = rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time)
+    let adds = items.contains {
+      if case .action(.add) = $0 { return true }
+      return false
+    }
+    var token: String?
+    for item in items {
       if case .action(let action) = item {
+        if adds && token == nil {
+          joinCount += 1
+          token = "joining\(joinCount)"
+          self.action(.pause(names.name(dispatch), .all, token: token!), at: time)
+        }
         self.action(action, at: time)
       } else {
         append(item, at: time)
       }
     }
+    return token
   }
 
   /// The items that rebuild the subtree of `top` (see ``snapshot(of:at:)``); with `checked`,

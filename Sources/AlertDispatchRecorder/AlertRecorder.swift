@@ -49,6 +49,12 @@ public final class AlertRecorder {
   /// The index in the current segment of the first input or transcript line since the root's
   /// last pass settled: where an answer or a provider's answer that this pass reads goes.
   var drainStart: Int?
+  /// The drain start of the pass that settled last with calls queued behind it: a presenter's
+  /// report from inside `dismiss` is such a call, and the pass after it is still part of the
+  /// input that started the first one (the scripted presenter reports from inside the call).
+  var queuedDrainStart: Int?
+  /// How many pause tokens of its own the recording took for dispatches that joined.
+  var joinCount = 0
   /// The outermost call of the library the last event was heard in.
   var lastOutermostCall = -1
   /// Whether the outermost call running now has yet to show whether the app made it (its
@@ -130,6 +136,7 @@ public final class AlertRecorder {
     guard lastOutermostCall != AlertDispatch.outermostCallCount else { return }
     lastOutermostCall = AlertDispatch.outermostCallCount
     drainStart = nil
+    queuedDrainStart = nil
     callOpens = true
   }
 
@@ -163,6 +170,7 @@ public final class AlertRecorder {
     segments[last].events.insert(
       RecordedEvent(time: time, item: item, beforeTimers: beforeTimers), at: index)
     if let start = drainStart, start >= index { drainStart = start + 1 }
+    if let start = queuedDrainStart, start >= index { queuedDrainStart = start + 1 }
   }
 
   /// Turns the placeholder left when the presenter was asked to take `alert` down into `item`:
@@ -185,6 +193,7 @@ public final class AlertRecorder {
   func startSegment(at time: AlertInstant) {
     wantsSegment = false
     drainStart = nil
+    queuedDrainStart = nil
     names.forgetEnded()
     let isFirst = segments.isEmpty
     var segment = RecordingSegment(start: time, isFirst: isFirst)
