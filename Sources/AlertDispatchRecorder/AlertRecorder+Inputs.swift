@@ -8,7 +8,16 @@ extension AlertRecorder {
     switch input {
     case .add(let alert, let dispatch):
       guard let owner = names.known(dispatch) else { return }
-      let (name, statements) = declaration(of: alert, on: owner)
+      var (name, statements) = declaration(of: alert, on: owner)
+      // Added to a closed dispatch, it ends at once whatever it asks for: written with its id
+      // only, since what it asks for may be what a scenario cannot write (a request the
+      // library would refuse).
+      if dispatch.isClosed {
+        var plain = ScenarioAlert(name: name, owner: owner)
+        plain.id = names.id(alert.id)
+        plain.later = true
+        statements = [.alert(plain)]
+      }
       names.noteAdded(alert, at: time)
       for statement in statements { append(.declare(statement), at: time) }
       action(.add(name), at: time)
