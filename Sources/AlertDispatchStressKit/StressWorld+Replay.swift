@@ -27,11 +27,13 @@ final class RecordedRoot {
     case .setParent(let dispatch, let parent?) where dispatch === root && parent.root !== root:
       // Heard before it joins: from then on its domain's inputs go to the other root.
       limit = "joined another domain"
-    case .setParent(let dispatch, _?) where dispatch !== root && dispatch.root === root:
-      // Heard once it joined: an alert that went up in its former domain cannot be rebuilt.
-      if RecordedRoot.preorder(dispatch).contains(where: {
-        $0.unfinishedAlerts.contains { $0.hasBeenShown }
-      }) {
+    case .setParent(let dispatch, let parent) where dispatch !== root && dispatch.root === root:
+      let alerts = RecordedRoot.preorder(dispatch).flatMap(\.unfinishedAlerts)
+      if parent.map({ $0.root !== root }) ?? true {
+        // Heard before it leaves: the replay runs what its alerts do while away, unrecorded.
+        if !alerts.isEmpty { limit = "left with unfinished alerts" }
+      } else if alerts.contains(where: \.hasBeenShown) {
+        // Heard once it joined: an alert that went up in its former domain cannot be rebuilt.
         limit = "joined with an alert that went up elsewhere"
       }
     default: break
