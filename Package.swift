@@ -77,6 +77,11 @@ let package = Package(
       path: "Examples/onboarding-flow"
     ),
     .executableTarget(
+      name: "record-and-replay",
+      dependencies: ["AlertDispatchKit", "AlertDispatchRecorder", "AlertDispatchSimulator"],
+      path: "Examples/record-and-replay"
+    ),
+    .executableTarget(
       name: "observable-presenter",
       dependencies: ["AlertDispatchKit", "AlertDispatchObservation", "AlertDispatchSimulator"],
       path: "Examples/observable-presenter"

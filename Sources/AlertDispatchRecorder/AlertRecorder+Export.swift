@@ -171,7 +171,7 @@ extension AlertRecorder {
       switch item {
       case .declare, .placeholder: break
       case .action(let action): statements.append(.action(action))
-      case .line(let line): lines.append(line)
+      case .line(let line): lines.append(line.description)
       case .expectation(.transcriptUnchecked):
         if !lines.isEmpty { statements.append(.expectation(.transcript(lines))) }
         lines = []

@@ -107,29 +107,29 @@ extension AlertRecorder {
       switch answer {
       case .presented:
         append(
-          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
+          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place)), at: time)
       case .presenting:
         if let name = names.known(alert) {
           insertBeforePass(.action(.answer(name, .presenting)), now: time)
         }
         append(
-          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
+          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place)), at: time)
       case .cannotPresentNow(let reason):
         if let name = names.known(alert) {
           insertBeforePass(.action(.answer(name, .refuse(reason))), now: time)
         }
         let line = ScenarioTranscriptLine.refuse(alert: id, dispatch: place, reason: reason)
-        append(.line(line.description), at: time)
+        append(.line(line), at: time)
       }
     case .hidden(let alert):
       let line = ScenarioTranscriptLine.hide(alert: names.id(alert.id), dispatch: place(alert))
-      append(.line(line.description), at: time)
+      append(.line(line), at: time)
     case .restored(let alert):
       let line = ScenarioTranscriptLine.restore(alert: names.id(alert.id), dispatch: place(alert))
-      append(.line(line.description), at: time)
+      append(.line(line), at: time)
     case .dismissed(let alert):
       let line = ScenarioTranscriptLine.dismiss(alert: names.id(alert.id), dispatch: place(alert))
-      append(.line(line.description), at: time)
+      append(.line(line), at: time)
       insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
     case .passSettled(let isQuiet):
       queuedDrainStart = isQuiet ? nil : drainStart

@@ -90,8 +90,7 @@ public final class AlertRecorder {
       guard let self, case .ended(let outcome) = event.kind, let id = event.alertID else { return }
       if case .cancelled(.invalidRequest) = outcome, self.leaveOutRefused(id) { return }
       self.append(
-        .line(
-          ScenarioTranscriptLine.end(alert: names.id(id), outcome: "\(outcome)").description),
+        .line(ScenarioTranscriptLine.end(alert: names.id(id), outcome: "\(outcome)")),
         at: event.time)
     }
   }
@@ -259,8 +258,8 @@ enum RecordedItem {
   case action(ScenarioAction)
   /// An expectation (a snapshot checks what it rebuilt).
   case expectation(ScenarioExpectation)
-  /// A transcript line: a presenter call or an alert's end.
-  case line(String)
+  /// A transcript line: a presenter call or an alert's end, written out when exported.
+  case line(ScenarioTranscriptLine)
   /// Where an answer to a `dismiss` call goes if the presenter reports the alert gone from
   /// inside the call; nothing otherwise.
   case placeholder(ObjectIdentifier)
