@@ -126,7 +126,7 @@ let package = Package(
         "AlertDispatchScenarioFormat", "AlertDispatchScreens", "AlertDispatchSimulator",
       ],
       path: "Docs/Snippets",
-      exclude: ["Scenarios"]
+      exclude: ["Recordings", "Scenarios"]
     ),
     .testTarget(
       name: "AlertDispatchStressTests",
