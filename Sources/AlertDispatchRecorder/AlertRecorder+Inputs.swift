@@ -199,9 +199,9 @@ extension AlertRecorder {
       for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
       return
     }
-    let token = names.known(dispatch) == nil ? join(dispatch, at: time) : nil
+    let hid = names.known(dispatch) == nil && join(dispatch, at: time)
     action(.setParent(names.name(dispatch), parent: names.name(parent)), at: time)
-    if let token { action(.release(token), at: time) }
+    if hid && dispatch.isVisible { action(.appear(names.name(dispatch)), at: time) }
   }
 }
 

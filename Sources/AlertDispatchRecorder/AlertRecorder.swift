@@ -53,8 +53,6 @@ public final class AlertRecorder {
   /// report from inside `dismiss` is such a call, and the pass after it is still part of the
   /// input that started the first one (the scripted presenter reports from inside the call).
   var queuedDrainStart: Int?
-  /// How many pause tokens of its own the recording took for dispatches that joined.
-  var joinCount = 0
   /// The outermost call of the library the last event was heard in.
   var lastOutermostCall = -1
   /// Whether the outermost call running now has yet to show whether the app made it (its
