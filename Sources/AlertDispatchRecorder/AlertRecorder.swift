@@ -250,12 +250,13 @@ struct RecordedEvent {
 /// What an event says in the scenario.
 enum RecordedItem {
   /// A setup statement: a dispatch, an alert or a lane declared, the presenter, the caps'
-  /// clock; the export puts each once in the setup.
-  case declare(ScenarioStatement)
+  /// clock; the export puts each once in the setup. Boxed, so that every event is a few words
+  /// (an alert's declaration is hundreds of bytes, and events move when one is inserted).
+  indirect case declare(ScenarioStatement)
   /// An action of the timeline.
-  case action(ScenarioAction)
+  indirect case action(ScenarioAction)
   /// An expectation (a snapshot checks what it rebuilt).
-  case expectation(ScenarioExpectation)
+  indirect case expectation(ScenarioExpectation)
   /// A transcript line: a presenter call or an alert's end, written out when exported.
   case line(ScenarioTranscriptLine)
   /// Where an answer to a `dismiss` call goes if the presenter reports the alert gone from
