@@ -20,21 +20,33 @@ struct RecordedReplayTests {
     return StressRunner.run(episode)
   }
 
+  /// The episodes of ``seeded`` whose replays still diverge (see the Reliability article): a
+  /// fix takes one out of the list, a new divergence fails the test.
+  static let knownDivergences: Set<Int> = [98, 103, 171, 176, 255, 277, 285]
+
+  /// 300 seeded episodes of 32 to 64 operations, in runs of ten: each run is a test case of its
+  /// own, so that the other suites' tests get the main actor between them.
+  static let seeded = StressSession(seed: 1, steps: 20_000, episodeLength: 32...64)
+
   @Test(
-    "Seeded episodes replay from their recordings, but for counted limits and the known divergences"
-  )
-  func seededEpisodesReplay() {
+    "Seeded episodes replay from their recordings, but for counted limits and known divergences",
+    arguments: 0..<30)
+  func seededEpisodesReplay(run: Int) {
     StressRunner.checksReplays = true
     defer { StressRunner.checksReplays = false }
-    let summary = StressSession(seed: 1, steps: 14_000, episodeLength: 32...64).run()
-    let divergences = summary.failures.flatMap(\.violations)
-    #expect(summary.episodes >= 250)
-    #expect(summary.replayed >= 1_000, "\(summary.replayLine)")
-    #expect(Set(summary.replaySkips.keys).isSubset(of: Self.limits), "\(summary.replayLine)")
-    #expect(divergences.allSatisfy { $0.kind == .replay }, "\(divergences)")
-    // The divergences still open (listed in the Reliability article): a fix lowers the count,
-    // a new divergence raises it above this bound.
-    #expect(divergences.count <= 7, "\(divergences.map(\.description).joined(separator: "\n"))")
+    var replayed = 0
+    for index in (run * 10)..<(run * 10 + 10) {
+      let result = StressRunner.run(Self.seeded.episode(index, maxOperations: 64))
+      replayed += result.replayed
+      #expect(
+        Set(result.replaySkips.keys).isSubset(of: Self.limits), "episode \(index): \(result)")
+      if Self.knownDivergences.contains(index) {
+        #expect(result.violations.allSatisfy { $0.kind == .replay }, "episode \(index)")
+      } else {
+        #expect(result.violations.isEmpty, "episode \(index): \(result.violations)")
+      }
+    }
+    #expect(replayed >= 20)
   }
 
   @Test(
