@@ -132,4 +132,17 @@ struct RecordedReplayTests {
     #expect(result.violations.isEmpty, "\(result.violations)")
     #expect(result.replaySkips["coalesced passes"] == 1, "\(result.replaySkips)")
   }
+
+  @Test("A root joined by an alert whose expiry had begun is skipped and counted, not replayed")
+  func joiningWithBegunExpiryIsSkippedAndCounted() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .add(AlertSpec(owner: .raw(65), sharedID: 81, expiry: 2)), .advance(milliseconds: 350),
+        .setParent(raw: 41, parent: .raw(168)),
+      ]))
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(
+      result.replaySkips["joined with an alert whose time limits had begun"] == 1,
+      "\(result.replaySkips)")
+  }
 }
