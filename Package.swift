@@ -29,11 +29,17 @@ let package = Package(
     .target(name: "AlertDispatchObservation", dependencies: ["AlertDispatchKit"]),
     .executableTarget(
       name: "alertdispatch-bench",
-      dependencies: ["AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchSimulator"]
+      dependencies: [
+        "AlertDispatchKit", "AlertDispatchLedgers", "AlertDispatchRecorder",
+        "AlertDispatchSimulator",
+      ]
     ),
     .target(
       name: "AlertDispatchStressKit",
-      dependencies: ["AlertDispatchKit", "AlertDispatchScenarioFormat", "AlertDispatchSimulator"]
+      dependencies: [
+        "AlertDispatchKit", "AlertDispatchRecorder", "AlertDispatchScenarioFormat",
+        "AlertDispatchSimulator",
+      ]
     ),
     .executableTarget(
       name: "alertdispatch-stress",
@@ -69,6 +75,11 @@ let package = Package(
       name: "onboarding-flow",
       dependencies: ["AlertDispatchKit", "AlertDispatchSimulator"],
       path: "Examples/onboarding-flow"
+    ),
+    .executableTarget(
+      name: "record-and-replay",
+      dependencies: ["AlertDispatchKit", "AlertDispatchRecorder", "AlertDispatchSimulator"],
+      path: "Examples/record-and-replay"
     ),
     .executableTarget(
       name: "observable-presenter",
@@ -115,7 +126,7 @@ let package = Package(
         "AlertDispatchScenarioFormat", "AlertDispatchScreens", "AlertDispatchSimulator",
       ],
       path: "Docs/Snippets",
-      exclude: ["Scenarios"]
+      exclude: ["Recordings", "Scenarios"]
     ),
     .testTarget(
       name: "AlertDispatchStressTests",

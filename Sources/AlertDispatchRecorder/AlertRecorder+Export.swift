@@ -112,6 +112,37 @@ extension AlertRecorder {
     }
     let declaredLanes = laneOrder.compactMap { lanes[$0] }.filter { $0 != .modal }
     return heads + declaredLanes.map(ScenarioStatement.lane) + dispatches + alerts
+      + awaitedOnly(alerts, names: alertNames, on: dispatches.first)
+  }
+
+  /// An alert for each id that recorded alerts wait for and none has, declared and never
+  /// added: a scenario names what an alert waits for by the id of a declared alert.
+  private static func awaitedOnly(
+    _ alerts: [ScenarioStatement], names: Set<String>, on dispatch: ScenarioStatement?
+  ) -> [ScenarioStatement] {
+    guard case .dispatch(let owner, _, _) = dispatch else { return [] }
+    var ids: Set<String> = []
+    var awaited: [String] = []
+    for case .alert(let alert) in alerts {
+      ids.insert(alert.id)
+      awaited += alert.dependencies
+    }
+    var names = names
+    var declared: [ScenarioStatement] = []
+    for id in awaited where ids.insert(id).inserted {
+      var name = id
+      var suffix = 2
+      while names.contains(name) {
+        name = "\(id)-\(suffix)"
+        suffix += 1
+      }
+      names.insert(name)
+      var alert = ScenarioAlert(name: name, owner: owner)
+      alert.id = id
+      alert.later = true
+      declared.append(.alert(alert))
+    }
+    return declared
   }
 
   /// One `at` block per instant: its actions and expectations in order, and its transcript
@@ -140,7 +171,7 @@ extension AlertRecorder {
       switch item {
       case .declare, .placeholder: break
       case .action(let action): statements.append(.action(action))
-      case .line(let line): lines.append(line)
+      case .line(let line): lines.append(line.description)
       case .expectation(.transcriptUnchecked):
         if !lines.isEmpty { statements.append(.expectation(.transcript(lines))) }
         lines = []

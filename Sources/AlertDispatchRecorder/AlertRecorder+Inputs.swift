@@ -8,7 +8,16 @@ extension AlertRecorder {
     switch input {
     case .add(let alert, let dispatch):
       guard let owner = names.known(dispatch) else { return }
-      let (name, statements) = declaration(of: alert, on: owner)
+      var (name, statements) = declaration(of: alert, on: owner)
+      // Added to a closed dispatch, it ends at once whatever it asks for: written with its id
+      // only, since what it asks for may be what a scenario cannot write (a request the
+      // library would refuse).
+      if dispatch.isClosed {
+        var plain = ScenarioAlert(name: name, owner: owner)
+        plain.id = names.id(alert.id)
+        plain.later = true
+        statements = [.alert(plain)]
+      }
       names.noteAdded(alert, at: time)
       for statement in statements { append(.declare(statement), at: time) }
       action(.add(name), at: time)
@@ -21,6 +30,7 @@ extension AlertRecorder {
       if AlertDispatch.isRunningQueuedCall,
         fillPlaceholder(of: alert, with: .action(.answer(name, .gone(written))))
       {
+        if drainStart == nil { drainStart = queuedDrainStart }
         return
       }
       action(.dismiss(name, result: written), at: time)
@@ -97,31 +107,32 @@ extension AlertRecorder {
       switch answer {
       case .presented:
         append(
-          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
+          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place)), at: time)
       case .presenting:
         if let name = names.known(alert) {
           insertBeforePass(.action(.answer(name, .presenting)), now: time)
         }
         append(
-          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place).description), at: time)
+          .line(ScenarioTranscriptLine.present(alert: id, dispatch: place)), at: time)
       case .cannotPresentNow(let reason):
         if let name = names.known(alert) {
           insertBeforePass(.action(.answer(name, .refuse(reason))), now: time)
         }
         let line = ScenarioTranscriptLine.refuse(alert: id, dispatch: place, reason: reason)
-        append(.line(line.description), at: time)
+        append(.line(line), at: time)
       }
     case .hidden(let alert):
       let line = ScenarioTranscriptLine.hide(alert: names.id(alert.id), dispatch: place(alert))
-      append(.line(line.description), at: time)
+      append(.line(line), at: time)
     case .restored(let alert):
       let line = ScenarioTranscriptLine.restore(alert: names.id(alert.id), dispatch: place(alert))
-      append(.line(line.description), at: time)
+      append(.line(line), at: time)
     case .dismissed(let alert):
       let line = ScenarioTranscriptLine.dismiss(alert: names.id(alert.id), dispatch: place(alert))
-      append(.line(line.description), at: time)
+      append(.line(line), at: time)
       insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
     case .passSettled(let isQuiet):
+      queuedDrainStart = isQuiet ? nil : drainStart
       drainStart = nil
       if isQuiet && wantsSegment { startSegment(at: time) }
     default:
@@ -178,6 +189,9 @@ extension AlertRecorder {
   private func setParent(_ dispatch: AlertDispatch, _ parent: AlertDispatch?, at time: AlertInstant)
   {
     guard let root else { return }
+    // The root detached from nothing stays the root (a root that joins another domain is heard
+    // no more, by the hook of the root it joins).
+    if dispatch === root && parent == nil { return }
     guard let parent, parent.root === root else {
       guard let name = names.known(dispatch) else { return }
       action(.setParent(name, parent: nil), at: time)
@@ -185,9 +199,9 @@ extension AlertRecorder {
       for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
       return
     }
-    let isNew = names.known(dispatch) == nil
-    if isNew { join(dispatch, at: time) }
+    let hid = names.known(dispatch) == nil && join(dispatch, at: time)
     action(.setParent(names.name(dispatch), parent: names.name(parent)), at: time)
+    if hid && dispatch.isVisible { action(.appear(names.name(dispatch)), at: time) }
   }
 }
 

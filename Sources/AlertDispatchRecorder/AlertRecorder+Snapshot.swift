@@ -27,14 +27,30 @@ extension AlertRecorder {
   }
 
   /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are.
-  func join(_ dispatch: AlertDispatch, at time: AlertInstant) {
-    for item in rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time) {
+  ///
+  /// When none of its alerts has gone up, it is hidden while they are added, before it joins,
+  /// and the caller shows it again once it joined, if it is visible: on the device they were
+  /// first weighed in the domain they join, whereas the replay adds them to a dispatch of its
+  /// own, with a presenter (a pause would not hold back those that ignore pauses). One that
+  /// went up in its former domain goes up again there first, as the rebuild of a snapshot does.
+  /// Returns whether it hid it.
+  func join(_ dispatch: AlertDispatch, at time: AlertInstant) -> Bool {
+    let items = rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time)
+    let alerts = AlertRecorder.preorder(dispatch).flatMap(\.unfinishedAlerts)
+    let hides = !alerts.isEmpty && !alerts.contains(where: \.hasBeenShown)
+    var hid = false
+    for item in items {
       if case .action(let action) = item {
+        if hides && !hid {
+          hid = true
+          self.action(.disappear(names.name(dispatch)), at: time)
+        }
         self.action(action, at: time)
       } else {
         append(item, at: time)
       }
     }
+    return hid
   }
 
   /// The items that rebuild the subtree of `top` (see ``snapshot(of:at:)``); with `checked`,

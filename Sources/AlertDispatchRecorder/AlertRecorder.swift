@@ -49,6 +49,10 @@ public final class AlertRecorder {
   /// The index in the current segment of the first input or transcript line since the root's
   /// last pass settled: where an answer or a provider's answer that this pass reads goes.
   var drainStart: Int?
+  /// The drain start of the pass that settled last with calls queued behind it: a presenter's
+  /// report from inside `dismiss` is such a call, and the pass after it is still part of the
+  /// input that started the first one (the scripted presenter reports from inside the call).
+  var queuedDrainStart: Int?
   /// The outermost call of the library the last event was heard in.
   var lastOutermostCall = -1
   /// Whether the outermost call running now has yet to show whether the app made it (its
@@ -82,9 +86,9 @@ public final class AlertRecorder {
     root.inputHook = { [weak self] input, instant in self?.hear(input, at: instant) }
     observation = root.observe { [weak self] event in
       guard let self, case .ended(let outcome) = event.kind, let id = event.alertID else { return }
+      if case .cancelled(.invalidRequest) = outcome, self.leaveOutRefused(id) { return }
       self.append(
-        .line(
-          ScenarioTranscriptLine.end(alert: names.id(id), outcome: "\(outcome)").description),
+        .line(ScenarioTranscriptLine.end(alert: names.id(id), outcome: "\(outcome)")),
         at: event.time)
     }
   }
@@ -129,6 +133,7 @@ public final class AlertRecorder {
     guard lastOutermostCall != AlertDispatch.outermostCallCount else { return }
     lastOutermostCall = AlertDispatch.outermostCallCount
     drainStart = nil
+    queuedDrainStart = nil
     callOpens = true
   }
 
@@ -162,6 +167,7 @@ public final class AlertRecorder {
     segments[last].events.insert(
       RecordedEvent(time: time, item: item, beforeTimers: beforeTimers), at: index)
     if let start = drainStart, start >= index { drainStart = start + 1 }
+    if let start = queuedDrainStart, start >= index { queuedDrainStart = start + 1 }
   }
 
   /// Turns the placeholder left when the presenter was asked to take `alert` down into `item`:
@@ -184,6 +190,7 @@ public final class AlertRecorder {
   func startSegment(at time: AlertInstant) {
     wantsSegment = false
     drainStart = nil
+    queuedDrainStart = nil
     names.forgetEnded()
     let isFirst = segments.isEmpty
     var segment = RecordingSegment(start: time, isFirst: isFirst)
@@ -243,14 +250,15 @@ struct RecordedEvent {
 /// What an event says in the scenario.
 enum RecordedItem {
   /// A setup statement: a dispatch, an alert or a lane declared, the presenter, the caps'
-  /// clock; the export puts each once in the setup.
-  case declare(ScenarioStatement)
+  /// clock; the export puts each once in the setup. Boxed, so that every event is a few words
+  /// (an alert's declaration is hundreds of bytes, and events move when one is inserted).
+  indirect case declare(ScenarioStatement)
   /// An action of the timeline.
-  case action(ScenarioAction)
+  indirect case action(ScenarioAction)
   /// An expectation (a snapshot checks what it rebuilt).
-  case expectation(ScenarioExpectation)
-  /// A transcript line: a presenter call or an alert's end.
-  case line(String)
+  indirect case expectation(ScenarioExpectation)
+  /// A transcript line: a presenter call or an alert's end, written out when exported.
+  case line(ScenarioTranscriptLine)
   /// Where an answer to a `dismiss` call goes if the presenter reports the alert gone from
   /// inside the call; nothing otherwise.
   case placeholder(ObjectIdentifier)

@@ -116,7 +116,12 @@ struct RecordingNames {
 
   /// `text` with every character a scenario name cannot hold replaced by `_`.
   static func sanitized(_ text: String) -> String {
-    let name = String(text.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+    func fits(_ character: Character) -> Bool {
+      character.isLetter || character.isNumber || "-_.".contains(character)
+    }
+    // Most ids are names already: no new string for them (an id is written at every line).
+    if !text.isEmpty && text.allSatisfy(fits) { return text }
+    let name = String(text.map { fits($0) ? $0 : "_" })
     return name.isEmpty ? "_" : name
   }
 

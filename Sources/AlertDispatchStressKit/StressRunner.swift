@@ -40,6 +40,12 @@ package enum StressRunner {
     package var ownerLeft = 0
     /// See ``StressSession/Summary/minimumChecked``.
     package var minimumChecked = 0
+    /// See ``StressSession/Summary/replayed``.
+    package var replayed = 0
+    /// See ``StressSession/Summary/replaySkips``.
+    package var replaySkips: [String: Int] = [:]
+    /// The recording whose replay diverged, when one did.
+    package var divergingRecording: String?
   }
 
   /// How many operations run between two full checks of every domain by brute force (and of
@@ -47,6 +53,11 @@ package enum StressRunner {
   /// the check after every pass looks at what the pass touched, and the end of every launch
   /// and of the episode checks in full.
   package static var fullCheckInterval = 8
+
+  /// Whether every root the episode makes is recorded by an `AlertRecorder` and its recording
+  /// replayed once the episode is over: a replay that diverges from what was recorded is a
+  /// violation (``StressViolation/Kind/replay``).
+  package static var checksReplays = false
 
   /// Turns on the core's invariant checks after every pass and silences diagnostics (they are
   /// expected: misuse is part of every run).
@@ -61,6 +72,7 @@ package enum StressRunner {
     let passesBefore = AlertDispatch.passCount
     var result = Result(violations: [], operations: 0, alerts: 0, passes: 0)
     var watched: [StressWorld.Watched] = []
+    var recordings: [StressRecording] = []
     do {
       let world = StressWorld(episode: episode)
       for (index, operation) in episode.operations.enumerated() {
@@ -81,6 +93,7 @@ package enum StressRunner {
       result.ownerLeft = world.endedOffstage
       result.minimumChecked = world.minimumChecked
       watched = world.watched
+      recordings = world.exported
     }
     // The roots whose passes still wait (the windows' last passes, or an episode stopped at a
     // violation) are held until those passes run: the end of the turn frees them.
@@ -93,6 +106,9 @@ package enum StressRunner {
             kind: .leak, message: "\(object.label) is still alive after the episode",
             step: episode.operations.count))
       }
+    }
+    if result.violations.isEmpty {
+      replay(recordings, into: &result, step: episode.operations.count)
     }
     return result
   }

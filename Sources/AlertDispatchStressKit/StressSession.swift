@@ -38,12 +38,26 @@ package struct StressSession {
     /// The take-downs of alerts with a minimum display time that the framework made (each
     /// checked to come after the alert was up that long).
     package var minimumChecked = 0
+    /// The recordings of roots replayed, when the runner checks replays
+    /// (``StressRunner/checksReplays``): each replay must reproduce what was recorded.
+    package var replayed = 0
+    /// The recordings not replayed, by reason.
+    package var replaySkips: [String: Int] = [:]
     /// Violations found (the first operation's worth of each failing episode).
     package var violations = 0
     /// Episodes run.
     package var episodes = 0
     /// The failing episodes.
     package var failures: [Failure] = []
+
+    /// `replayed N recordings, skipped K (joined another domain K)`: what the check of
+    /// replays covered.
+    package var replayLine: String {
+      let skipped = replaySkips.values.reduce(0, +)
+      let reasons = replaySkips.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+      return "replayed \(replayed) recordings, skipped \(skipped)"
+        + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
+    }
 
     /// `steps N, alerts M, passes P, scheduling switches S, turns ended T, batch-cancelled B,
     /// pause-held H, drained D, overflowed O, owner-left L, minimum-checked C, violations V`:
@@ -102,6 +116,8 @@ package struct StressSession {
       summary.overflowed += result.overflowed
       summary.ownerLeft += result.ownerLeft
       summary.minimumChecked += result.minimumChecked
+      summary.replayed += result.replayed
+      summary.replaySkips.merge(result.replaySkips, uniquingKeysWith: +)
       if !result.violations.isEmpty {
         summary.violations += result.violations.count
         summary.failures.append(

@@ -27,6 +27,8 @@ package struct StressViolation: Hashable, Sendable, CustomStringConvertible {
     case drained
     /// The reference model decided otherwise.
     case model
+    /// A recording of one of the episode's roots, replayed, did not do what was recorded.
+    case replay
   }
 
   /// Which promise was broken.

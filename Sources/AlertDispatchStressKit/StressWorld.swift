@@ -63,6 +63,10 @@ final class StressWorld {
   var dismissedByApp: Set<ObjectIdentifier> = []
   var watched: [Watched] = []
   var checkedRoots: [AlertDispatch] = []
+  /// The recorders on this launch's roots, and the recordings of the launches that ended
+  /// (see ``StressRunner/checksReplays``).
+  var recordings: [RecordedRoot] = []
+  var exported: [StressRecording] = []
 
   /// Violations found so far, and the index of the step being run.
   var violations: [StressViolation] = []
@@ -201,6 +205,7 @@ final class StressWorld {
   /// Takes the closed screens off the windows, so that nothing of this launch holds on to the
   /// simulator once the world lets go of it.
   func dismantle() {
+    exportRecordings()
     sim.advance(by: .seconds(60))
     for window in sim.windows where window.rootScreen != nil { window.removeRoot() }
   }
@@ -282,6 +287,7 @@ final class StressWorld {
     let raw = AlertDispatch(name: name, clock: sim.clock, presenter: presenter)
     raws[name] = raw
     checkedRoots.append(raw)
+    record(raw, label: "dispatch \(name)")
     observeMinimumDisplay(of: raw)
     observeForModel(raw)
     watch(raw, "dispatch \(name)")
@@ -291,6 +297,7 @@ final class StressWorld {
   private func adopt(_ dispatch: AlertDispatch, label: String) {
     dispatch.frequencyPolicy = policy
     checkedRoots.append(dispatch)
+    record(dispatch, label: label)
     observeDrains(of: dispatch)
     observeMinimumDisplay(of: dispatch)
     observeForModel(dispatch)

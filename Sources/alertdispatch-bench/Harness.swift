@@ -41,7 +41,8 @@ struct BenchOptions {
       --only WORKLOAD,…     only these workloads (burst, burst-wide, deep (with deep-bare),
                             dependencies, churn, one-bucket; deep-bare alone, to profile it);
                             ledger: the frequency ledgers' main-actor time per append
-                            (--only ledger runs that part alone, in seconds)
+                            (--only ledger runs that part alone, in seconds);
+                            recorder: a root's time per event with and without a recorder
       --schedulers NAME,…   only these schedulers (dispatch, provider, floor, fifo, sortpool, sortpass)
       --runs K              exactly K runs per repetition, no time budgets, no pairs (for callgrind)
       --no-pairs            no interleaved pairs: the targets read the cells measured in sequence

@@ -42,6 +42,7 @@ extension Report {
       }
     }
     lines += ledgerTable()
+    lines += recorderTable()
     lines.append("")
     lines.append("bytes per queued alert (mallinfo2 uordblks delta ÷ n, paused dispatch):")
     for figure in memory {
@@ -58,6 +59,24 @@ extension Report {
           + " \(value) (\(target.detail))")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The recorder's row: main-actor time per event with and without one, and its bytes.
+  private func recorderTable() -> [String] {
+    var lines: [String] = []
+    for figure in recorder {
+      let held: String = figure.heapBytesPerEvent.map { format($0) + " B/event" } ?? "n/a"
+      let times: String =
+        "  bare \(format(figure.bareNsPerEvent)), recorded \(format(figure.recordedNsPerEvent))"
+      let bytes: String =
+        " (\(format(figure.ratio))×); export \(format(figure.exportBytesPerEvent)) B/event"
+      lines.append("")
+      lines.append(
+        "recorder: main-actor ns per event (adds and dismissals of one root), median of"
+          + " \(figure.repetitions) repetitions of \(figure.eventsPerRun) events a side")
+      lines.append(times + bytes + ", held " + held)
+    }
+    return lines
   }
 
   /// The ledgers' rows: main-actor time per append, the writer's time per write apart.

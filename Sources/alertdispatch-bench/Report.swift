@@ -47,10 +47,12 @@ struct Report: Codable {
   var sequentialScaling: [String: Double] = [:]
   /// The frequency ledgers' main-actor time per append, by number of keys.
   var ledger: [LedgerFigure]
+  /// A root's main-actor time per event with and without a recorder attached.
+  var recorder: [RecorderFigure]
 
   init(
     options: BenchOptions, cells: [Cell], memory: [MemoryFigure], paired: [PairedFigure],
-    ledger: [LedgerFigure]
+    ledger: [LedgerFigure], recorder: [RecorderFigure]
   ) {
     sizes = options.sizes
     repetitions = options.reps
@@ -58,6 +60,7 @@ struct Report: Codable {
     self.memory = memory
     self.paired = paired
     self.ledger = ledger
+    self.recorder = recorder
     computeFigures()
   }
 
@@ -141,6 +144,13 @@ struct Report: Codable {
           target: "main-actor time per append, file ledger / in memory, \(keys) (median)",
           workload: "ledger", value: figure.ratio, limit: 10, met: figure.ratio <= 10,
           detail: "≤ 10×"))
+    }
+    for figure in recorder {
+      targets.append(
+        TargetFigure(
+          target: "main-actor time per event, recorder attached / none (median)",
+          workload: "recorder", value: figure.ratio, limit: 2, met: figure.ratio <= 2,
+          detail: "≤ 2×"))
     }
     // Measured at the sizes from 1,000 up: none when `--sizes` leaves them out.
     guard !memory.isEmpty else { return }

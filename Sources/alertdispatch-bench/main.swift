@@ -22,11 +22,19 @@ let ledger =
   ? await measureLedgers(options) { line in
     if !options.json { print(line) }
   } : []
+let recorder =
+  options.runsRecorder
+  ? [
+    measureRecorder(options) { line in
+      if !options.json { print(line) }
+    }
+  ] : []
 // The memory figure is read on `burst`: none when `--only` leaves it out.
 let measuresMemory = options.workloads.isEmpty || options.workloads.contains("burst")
 let memory = options.sizes.filter { $0 >= 1_000 && measuresMemory }.map { n in
   MemoryFigure(n: n, bytesPerQueuedAlert: bytesPerQueuedAlert(n: n))
 }
 let report = Report(
-  options: options, cells: cells, memory: memory, paired: paired, ledger: ledger)
+  options: options, cells: cells, memory: memory, paired: paired, ledger: ledger,
+  recorder: recorder)
 print(options.json ? report.json() : report.table())

@@ -7,7 +7,7 @@ import Foundation
 
 let usage = """
   usage: alertdispatch-stress [--seed S] [--steps N] [--max-episode N] [--full-check-every K]
-                              [--no-shrink] [--progress]
+                              [--record-replay] [--no-shrink] [--progress]
          alertdispatch-stress --seed S --scenario K      print episode K of the seed as a scenario
 
     --seed S          the seed of the run (default 1); the same seed runs the same operations
@@ -16,6 +16,10 @@ let usage = """
     --full-check-every K
                       check every domain in full after every K operations (default 8; 1 after
                       each); after every pass the invariants are checked over what it touched
+    --record-replay   record every root with an AlertRecorder and replay each recording at
+                      the end of its episode: a replay that does not reproduce what was
+                      recorded is a violation; prints `replayed N recordings, skipped K
+                      (REASON K, …)` before the last line
     --no-shrink       report failing episodes without shrinking them
     --progress        print a line to standard error after every 100 episodes
 
@@ -40,6 +44,7 @@ struct Options {
   var progress = false
   var scenario: Int?
   var fullCheckInterval = 8
+  var recordReplay = false
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -64,6 +69,7 @@ func parse(_ arguments: [String]) -> Options? {
     case "--scenario":
       guard let value = iterator.next().flatMap({ Int($0) }) else { return nil }
       options.scenario = value
+    case "--record-replay": options.recordReplay = true
     case "--no-shrink": options.shrink = false
     case "--progress": options.progress = true
     default: return nil
@@ -86,6 +92,10 @@ func report(_ failure: StressSession.Failure, seed: UInt64, shrink: Bool) {
     StressRunner.scenario(
       for: minimal, title: "alertdispatch-stress --seed \(seed): episode \(failure.index), shrunk"),
     terminator: "")
+  if first.kind == .replay, let recording = StressRunner.run(minimal).divergingRecording {
+    print("-- the recording whose replay diverges:")
+    print(recording, terminator: "")
+  }
 }
 
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
@@ -94,6 +104,7 @@ guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
 }
 
 StressRunner.fullCheckInterval = options.fullCheckInterval
+StressRunner.checksReplays = options.recordReplay
 let session = StressSession(
   seed: options.seed, steps: options.steps, episodeLength: 32...options.maxEpisode)
 
@@ -124,5 +135,6 @@ FileHandle.standardError.write(
   Data(
     "\(summary.episodes) episodes in \(String(format: "%.1f", seconds)) s, \(Int(Double(summary.steps) / max(seconds, 0.001))) steps/s\n"
       .utf8))
+if options.recordReplay { print(summary.replayLine) }
 print(summary.line)
 exit(summary.violations > 0 ? 1 : 0)

@@ -8,6 +8,7 @@ struct ExampleOutputTests {
     "Each example executable prints its expected output",
     arguments: [
       "push-permissions", "home-popups", "tab-domains", "onboarding-flow", "observable-presenter",
+      "record-and-replay",
     ])
   func example(_ name: String) async throws {
     let output = try Products.run(name)

@@ -1,0 +1,147 @@
+import AlertDispatchStressKit
+import Testing
+
+/// Every root a stress episode makes is recorded by an `AlertRecorder`, and each recording,
+/// replayed once the episode is over, does what the episode did; the recorder's documented
+/// limits are skipped and counted, never silently.
+@MainActor
+@Suite("Stress episodes replay from their recordings", .timeLimit(.minutes(3)))
+struct RecordedReplayTests {
+  /// The limits a recording may be skipped for (see the Recording a session article).
+  static let limits: Set<String> = [
+    "coalesced passes", "joined another domain", "joined with an alert that went up elsewhere",
+    "joined with an alert whose time limits had begun",
+    "left with unfinished alerts", "released without close",
+  ]
+
+  /// Runs `episode` with every root recorded and replayed.
+  static func replayed(_ episode: StressEpisode) -> StressRunner.Result {
+    StressRunner.checksReplays = true
+    defer { StressRunner.checksReplays = false }
+    return StressRunner.run(episode)
+  }
+
+  /// The episodes of ``seeded`` whose replays still diverge (see the Reliability article): a
+  /// fix takes one out of the list, a new divergence fails the test.
+  static let knownDivergences: Set<Int> = [98, 103, 171, 176]
+
+  /// 200 seeded episodes of 32 to 64 operations, in runs of ten.
+  static let seeded = StressSession(seed: 1, steps: 20_000, episodeLength: 32...64)
+
+  @Test(
+    "Seeded episodes replay from their recordings, but for counted limits and known divergences",
+    arguments: 0..<20)
+  func seededEpisodesReplay(run: Int) async {
+    var replayed = 0
+    for index in (run * 10)..<(run * 10 + 10) {
+      let result = Self.replayed(Self.seeded.episode(index, maxOperations: 64))
+      replayed += result.replayed
+      #expect(
+        Set(result.replaySkips.keys).isSubset(of: Self.limits), "episode \(index): \(result)")
+      if Self.knownDivergences.contains(index) {
+        #expect(result.violations.allSatisfy { $0.kind == .replay }, "episode \(index)")
+      } else {
+        #expect(result.violations.isEmpty, "episode \(index): \(result.violations)")
+      }
+      // The other suites' tests on the main actor run between two episodes.
+      await Task.yield()
+    }
+    #expect(replayed >= 20)
+  }
+
+  @Test(
+    "An alert refused as an invalid request is left out of the recording, which then replays",
+    arguments: [
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.navigation)),
+        .add(AlertSpec(owner: .screen(37), autoDismiss: 7)),
+      ]),
+      // Added to a closed dispatch, it ends at once without being checked.
+      StressEpisode(operations: [
+        .close(.window(163)), .add(AlertSpec(owner: .window(63), deadline: 7)),
+      ]),
+    ])
+  func refusedRequestsReplay(_ episode: StressEpisode) {
+    let result = Self.replayed(episode)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.replayed >= 1)
+  }
+
+  @Test("An alert waiting for an id that no alert has replays, the id declared never added")
+  func awaitedIDWithoutAlertReplays() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .root(window: 3, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .screen(58), dependencies: [143])),
+      ]))
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.replayed >= 1)
+  }
+
+  @Test("A root detached from nothing stays recorded, with the alerts added to it after")
+  func rootDetachedFromNothingReplays() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .setProvider(raw: 102, child: .screen(158)), .advance(milliseconds: 100),
+        .setParent(raw: 195, parent: nil), .refuse(true), .add(AlertSpec(owner: .raw(210))),
+      ]))
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.replayed >= 1)
+  }
+
+  @Test("A preempted alert reported gone from inside dismiss keeps the next answer before its add")
+  func answerAfterGoneFromDismissReplays() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .close(.window(99)), .root(window: 3, screen: .fresh(.plain)),
+        .advance(milliseconds: 150), .add(AlertSpec(owner: .screen(221), interruption: 69)),
+        .refuse(true), .add(AlertSpec(owner: .screen(38), priority: 249)),
+      ]))
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.replayed >= 1)
+  }
+
+  @Test(
+    "A dispatch that joins with alerts that never went up replays, those that ignore pauses too",
+    arguments: [
+      StressEpisode(operations: [
+        .add(AlertSpec(owner: .raw(11), ignoresPause: true)), .advance(milliseconds: 150),
+        .setParent(raw: 20, parent: .window(236)),
+      ]),
+      StressEpisode(operations: [
+        .close(.raw(34)), .root(window: 148, screen: .fresh(.navigation)), .relaunch,
+        .add(AlertSpec(owner: .raw(205))), .advance(milliseconds: 500),
+        .setParent(raw: 112, parent: .screen(169)),
+      ]),
+    ])
+  func joiningWithWaitingAlertsReplays(_ episode: StressEpisode) {
+    let result = Self.replayed(episode)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.replayed >= 1)
+  }
+
+  @Test("A root whose passes were coalesced is skipped and counted, not replayed")
+  func coalescedRootIsSkippedAndCounted() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .advance(milliseconds: 150),
+        .setPassScheduling(.window(196), coalesced: true, atRoot: true),
+        .add(AlertSpec(owner: .window(222))),
+      ]))
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.replaySkips["coalesced passes"] == 1, "\(result.replaySkips)")
+  }
+
+  @Test("A root joined by an alert whose expiry had begun is skipped and counted, not replayed")
+  func joiningWithBegunExpiryIsSkippedAndCounted() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .add(AlertSpec(owner: .raw(65), sharedID: 81, expiry: 2)), .advance(milliseconds: 350),
+        .setParent(raw: 41, parent: .raw(168)),
+      ]))
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(
+      result.replaySkips["joined with an alert whose time limits had begun"] == 1,
+      "\(result.replaySkips)")
+  }
+}
