@@ -278,12 +278,13 @@ struct Arbiter {
       // in line does not overtake it (the lane is full, as for a front alert it may not
       // preempt).
       if candidate.preemption == .wait {
-        let room = fullLane()
-        let reason: AlertExplanation =
-          if case .waitingForDismissal = room { room } else {
-            .waitingForRoom(front.map(\.alert.id))
-          }
-        plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
+        // In a lane that the alerts leaving it will free, it waits for them.
+        if case .waitingForDismissal = fullLane() {
+          plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: fullLane()))
+          return stop(from: next, .behind(candidate.alert.id), ifCouldPreempt: true)
+        }
+        plan.waiting.append(
+          PassPlan.Waiting(alert: candidate.alert, reason: .waitingForRoom(front.map(\.alert.id))))
         return stop(from: next, .queuedBehind(candidate.alert.id), ifCouldPreempt: true)
       }
       if endsCapped(candidate) { continue }
