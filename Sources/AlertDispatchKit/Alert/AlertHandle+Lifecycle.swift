@@ -27,7 +27,7 @@ extension AlertHandle {
         readyContent = ReadyContent(content)
       }
     }
-    guard life.markReady() else { return }
+    guard moveIfAble({ $0.markReady() }) else { return }
     // The deadline still bounds the wait for dependencies not added yet.
     if !awaitsUnadded {
       readinessTimer?.cancel()
@@ -49,7 +49,7 @@ extension AlertHandle {
         "didDismiss(result:) on alert '\(id)' that is \(state), not on screen; ignored (use cancel() to withdraw it)"
       )
     case .ended(let outcome):
-      if !life.absorbDismiss() {
+      if !moveIfAble({ $0.absorbDismiss() }) {
         diagnose("didDismiss(result:) on alert '\(id)' that already ended (\(outcome)); ignored")
       }
     }
@@ -73,7 +73,7 @@ extension AlertHandle {
   }
 
   func applyDidFinishPresenting() {
-    guard life.finishPresenting() else {
+    guard moveIfAble({ $0.finishPresenting() }) else {
       return diagnose("didFinishPresenting() on alert '\(id)' that is \(state); ignored")
     }
     startAutoDismiss()
@@ -113,14 +113,14 @@ extension AlertHandle {
   func beginDismissal(_ outcome: AlertOutcome) {
     guard let dispatch = owner else { return end(outcome) }
     pauseAutoDismiss()
-    guard life.beginDismissal(outcome) else { return }
+    guard moveIfAble({ $0.beginDismissal(outcome) }) else { return }
     // Whatever waited for the minimum display time, the alert now leaves with this outcome.
     pauseMinimumDisplay()
     heldClose = nil
     dispatch.updateQueueMembership(self)
     dispatch.emit(.dismissing(outcome), alert: self)
     let root = dispatch.root
-    dismissalTimer = root.clock.schedule(at: root.clock.now + root.dismissalTimeout) {
+    let deadline = root.clock.schedule(at: root.clock.now + root.dismissalTimeout) {
       [weak self] in
       guard let self else { return }
       Engine.shared.perform {
@@ -131,6 +131,7 @@ extension AlertHandle {
         self.end(self.life.dismissalOutcome ?? outcome)
       }
     }
+    move("setDismissalDeadline") { $0.setDismissalDeadline(deadline) }
     askPresenterToDismiss()
   }
 
@@ -139,15 +140,13 @@ extension AlertHandle {
   func end(_ outcome: AlertOutcome, presenterAsked: Bool = false) {
     let wasVisible = state.isVisible
     let wasRegistered = life.isRegistered
-    // Decided on a copy, then stored: ending in place would release the old stage's outcome
-    // while `life` is being modified, and Swift would then check every access to `life` at run
-    // time instead of proving them all at compile time.
-    var ended = life
-    guard ended.end(outcome, presenterAsked: presenterAsked) else {
+    let wasRefused = life.refusals.count > 0
+    let stageTimers = life.timers
+    guard moveIfAble({ $0.end(outcome, presenterAsked: presenterAsked) }) else {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
-    life = ended
+    for timer in stageTimers { timer.cancel() }
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil
@@ -164,7 +163,7 @@ extension AlertHandle {
         domain.removeVisible(self)
         domain.noteEnd(of: self, at: root.clock.now)
       }
-      if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
+      if wasRefused { domain.refused[ObjectIdentifier(self)] = nil }
       if wasRegistered { unindex(from: domain) }
       dispatch.rememberEnd(of: self)
       dispatch.alerts.remove(self)
@@ -193,6 +192,9 @@ extension AlertHandle {
   /// The id is the newcomer's. One being dismissed when it gave the id up keeps the outcome it
   /// was dismissed with.
   var hasGivenUpID: Bool { life.isReplaced }
+
+  /// When a queued alert that a presenter refused may be tried again.
+  var retryAt: AlertInstant? { life.refusals.retryAt }
 
   /// Whether the presenter has been called for the alert, which has not ended.
   var hasGoneUp: Bool { life.hasGoneUp }
@@ -233,12 +235,10 @@ extension AlertHandle {
     readinessTimer?.cancel()
     expiryTimer?.cancel()
     autoDismissTimer?.cancel()
-    dismissalTimer?.cancel()
     minimumTimer?.cancel()
     readinessTimer = nil
     expiryTimer = nil
     autoDismissTimer = nil
-    dismissalTimer = nil
     minimumTimer = nil
   }
 

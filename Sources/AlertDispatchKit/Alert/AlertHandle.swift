@@ -18,8 +18,9 @@ internal import Foundation
 public final class AlertHandle {
   /// Where the alert is in its life.
   public var state: AlertState { life.state }
-  /// The stage of its life, which only the transitions of `AlertLife` change.
-  var life: AlertLife {
+  /// The stage of its life, with what that stage remembers: the transitions of `AlertLife`
+  /// decide the moves, and the handle's `move` and `moveIfAble` are the only writers.
+  private(set) var life: AlertLife {
     didSet {
       describe(life.state)
       // The check after the next pass looks at the alerts whose life moved.
@@ -80,12 +81,6 @@ public final class AlertHandle {
   var completions: [@MainActor (AlertOutcome) -> Void] = []
   var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
 
-  /// What the presenter last said when it refused the alert.
-  var refusalReason: String?
-  /// When a refused alert may be tried again.
-  var retryAt: AlertInstant?
-  /// Refusals since the alert last went up.
-  var refusals = 0
   /// When the alert may go up, if its request sets a delay; `nil` for none (not an instant
   /// such as zero, which a clock may not have reached: ``AlertClock`` times may be negative).
   var notBefore: AlertInstant?
@@ -108,7 +103,6 @@ public final class AlertHandle {
   var readinessTimer: (any AlertTimer)?
   var expiryTimer: (any AlertTimer)?
   var autoDismissTimer: (any AlertTimer)?
-  var dismissalTimer: (any AlertTimer)?
   /// The minimum display time the alert still owes (`nil` for none), and when its count last
   /// started (`nil` while the alert is not up).
   var minimumRemaining: Duration?
@@ -253,6 +247,42 @@ public final class AlertHandle {
       self.owner?.report(.didFinishPresenting(self))
       self.applyDidFinishPresenting()
     }
+  }
+}
+
+extension AlertHandle {
+  /// Makes a move the dispatch asks for only from a stage that allows it. A move the stage does
+  /// not allow is a bug: it traps in a debug build and, in a release build, is an invariant
+  /// violation (which the stress tool counts) that leaves the stage as it was.
+  func move(_ name: String, _ change: (inout AlertLife) -> Bool) {
+    guard !moveIfAble(change) else { return }
+    assertionFailure("alert '\(id)': \(name) from \(life)")
+    owner?.root.invariantViolations.append("alert '\(id)': \(name) from \(life)")
+  }
+
+  /// Makes a move that a late or repeated event may ask for; returns whether the stage allowed
+  /// it. The move is decided on a copy, then stored: changing `life` in place would release the
+  /// old stage's data while `life` is being modified, and Swift would then check every access to
+  /// `life` at run time instead of proving them all at compile time.
+  func moveIfAble(_ change: (inout AlertLife) -> Bool) -> Bool {
+    var next = life
+    guard change(&next) else { return false }
+    life = next
+    return true
+  }
+
+  /// Joins the alert's domain (see ``AlertLife/register()``).
+  func registerLife() {
+    var next = life
+    next.register()
+    life = next
+  }
+
+  /// Gives up the alert's id to an alert that took it over (see ``AlertLife/giveUpID()``).
+  func giveUpID() {
+    var next = life
+    next.giveUpID()
+    life = next
   }
 }
 

@@ -37,7 +37,7 @@ extension DispatchNode {
     register(alert, in: domain, waiters: waiters)
     if let holder {
       existing?.close(with: .cancelled(.replaced(by: alert.id)))
-      holder.life.giveUpID()
+      holder.giveUpID()
       domain.returnToOldestSharer(alert.id)
     }
     domain.noteWaiting(alert)
@@ -73,7 +73,7 @@ extension DispatchNode {
   func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
     alerts.insert(alert)
     alert.joinedStamp = Engine.shared.nextStamp()
-    alert.life.register()
+    alert.registerLife()
     for dependency in alert.request.dependencies {
       domain.addWaiter(alert, for: dependency)
       if root.holds(alert, dependency: dependency) { alert.blockedBy.insert(dependency) }

@@ -73,7 +73,7 @@ extension DispatchNode {
 
   /// Hides a visible alert whose screen left the chain, or that a higher one preempted.
   private func suspend(_ alert: AlertHandle) {
-    guard alert.life.suspend() else { return }
+    guard alert.moveIfAble({ $0.suspend() }) else { return }
     alert.pauseAutoDismiss()
     alert.pauseMinimumDisplay()
     alert.coveredBy = nil
@@ -93,7 +93,7 @@ extension DispatchNode {
   private func restore(_ alert: AlertHandle) {
     // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
     if alert.isLeaving { return }
-    guard alert.life.restore() else { return }
+    guard alert.moveIfAble({ $0.restore() }) else { return }
     // What lay beneath it came back with it (restored first); what could not (its screen away,
     // or paused) stays listed, and comes back beneath it with its screen.
     alert.hiddenBeneath = alert.hiddenBeneath.filter { $0.state.isSuspended }
@@ -116,10 +116,11 @@ extension DispatchNode {
       let reason = "no presenter for dispatch '\(owner.name)' or its ancestors"
       // Heard as a presenter's refusal: a replay's presenter answers the same.
       report(.presented(alert, .cannotPresentNow(reason)))
-      refuse(alert, reason)
+      refuse(alert, reason, after: alert.life.refusals)
       return false
     }
-    guard alert.life.present() else { return true }
+    let earlier = alert.life.refusals
+    guard alert.moveIfAble({ $0.present() }) else { return true }
     alert.startMinimumDisplay()
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
@@ -129,42 +130,37 @@ extension DispatchNode {
     alert.activePresenter = presenter
     switch answer {
     case .presented:
-      markShown(alert)
-      _ = alert.life.finishPresenting()
+      markShown(alert, after: earlier)
+      alert.move("finishPresenting") { $0.finishPresenting() }
       alert.startAutoDismiss()
     case .presenting:
-      markShown(alert)
+      markShown(alert, after: earlier)
     case .cannotPresentNow(let reason):
       domain.removeVisible(alert)
       alert.pauseMinimumDisplay()
-      _ = alert.life.refuse()
-      alert.updateQueueMembership()
-      refuse(alert, reason)
+      refuse(alert, reason, after: earlier)
       return false
     }
     return true
   }
 
-  private func markShown(_ alert: AlertHandle) {
+  /// Records that the presenter put up an alert it had refused `earlier.count` times.
+  private func markShown(_ alert: AlertHandle, after earlier: Refusals) {
     alert.firstUpStamp = alert.upStamp
     if alert.request.showNowOrDrop { domain.forgetShowNow(alert) }
-    alert.retryAt = nil
-    if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
-    alert.refusals = 0
-    alert.refusalReason = nil
+    if earlier.count > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
     alert.expiryTimer?.cancel()
     alert.expiryTimer = nil
     alert.emit(.shown)
     recordFrequencyShow(alert)
   }
 
-  /// Keeps a refused alert queued and schedules a retry with a bounded backoff
-  /// (0.1 s, 0.2 s, 0.4 s, … at most 2 s).
-  private func refuse(_ alert: AlertHandle, _ reason: String) {
-    alert.refusals += 1
-    let backoff = min(Duration.milliseconds(100) * (1 << min(alert.refusals - 1, 5)), .seconds(2))
-    alert.retryAt = clock.now + backoff
-    alert.refusalReason = reason
+  /// Keeps a refused alert queued, refused `earlier.count` times before this one, and schedules
+  /// a retry with a bounded backoff (see ``Refusals/adding(_:at:)``).
+  private func refuse(_ alert: AlertHandle, _ reason: String, after earlier: Refusals) {
+    let now = clock.now
+    alert.move("refuse") { $0.refuse(earlier.adding(reason, at: now)) }
+    alert.updateQueueMembership()
     domain.refused[ObjectIdentifier(alert)] = alert
     alert.emit(.refused(reason))
   }

@@ -9,11 +9,15 @@ struct AlertLifeTests {
   static let outcome = AlertOutcome.dismissed("OK")
 
   /// Every stage.
-  static let stages: [AlertLife] = [
-    .added(isReady: false), .added(isReady: true), .pending, .queued, .presenting, .showing,
-    .suspended, .dismissing(outcome, isReplaced: false), .dismissing(outcome, isReplaced: true),
-    .ended(outcome, awaitsDismiss: false), .ended(outcome, awaitsDismiss: true),
-  ]
+  static var stages: [AlertLife] {
+    [
+      .added(isReady: false), .added(isReady: true), .pending, .queued(Refusals()), .presenting,
+      .showing,
+      .suspended, .dismissing(outcome, isReplaced: false, deadline: nil),
+      .dismissing(outcome, isReplaced: true, deadline: nil),
+      .ended(outcome, awaitsDismiss: false), .ended(outcome, awaitsDismiss: true),
+    ]
+  }
 
   /// The stages from which `move` succeeds, and what each becomes.
   static func moves(
@@ -37,7 +41,7 @@ struct AlertLifeTests {
     let queued = life.markReady()
     #expect(!queued && life == .added(isReady: true), "ready before it joined")
     life.register()
-    #expect(life == .queued)
+    #expect(life == .queued(Refusals()))
     life = .added(isReady: false)
     life.register()
     #expect(life == .pending)
@@ -50,16 +54,17 @@ struct AlertLifeTests {
     let registered =
       Self.stages.filter(\.isRegistered) + [.ended(Self.outcome, awaitsDismiss: false)]
     let moves = Self.moves(from: registered) { $0.markReady() }
-    #expect(moves == [.pending: .queued])
+    #expect(moves == [.pending: .queued(Refusals())])
   }
 
   @Test("The presenter is called for a queued alert only; a refusal queues it again")
   func presentAndRefuse() {
     let present = Self.moves { $0.present() }
-    let refuse = Self.moves { $0.refuse() }
+    let refused = Refusals(count: 1, retryAt: AlertInstant(offset: .seconds(1)), reason: "busy")
+    let refuse = Self.moves { $0.refuse(refused) }
     let finish = Self.moves { $0.finishPresenting() }
-    #expect(present == [.queued: .presenting])
-    #expect(refuse == [.presenting: .queued])
+    #expect(present == [.queued(Refusals()): .presenting])
+    #expect(refuse == [.presenting: .queued(refused), .queued(Refusals()): .queued(refused)])
     #expect(finish == [.presenting: .showing])
   }
 
@@ -73,16 +78,16 @@ struct AlertLifeTests {
 
   @Test("A dismissal starts on screen, remembers its outcome, and a replacement marks it")
   func dismissal() {
-    let dismissing = AlertLife.dismissing(Self.outcome, isReplaced: false)
+    let dismissing = AlertLife.dismissing(Self.outcome, isReplaced: false, deadline: nil)
     let begin = Self.moves { $0.beginDismissal(Self.outcome) }
     #expect(begin == [.presenting: dismissing, .showing: dismissing])
     var life = dismissing
     #expect(life.dismissalOutcome == Self.outcome && !life.isReplaced)
     life.giveUpID()
     #expect(life.isReplaced && life.state == .dismissing && life.hasGoneUp)
-    var queued = AlertLife.queued
+    var queued = AlertLife.queued(Refusals())
     queued.giveUpID()
-    #expect(queued == .queued, "a waiting alert that is replaced ends instead")
+    #expect(queued == .queued(Refusals()), "a waiting alert that is replaced ends instead")
   }
 
   @Test("An alert ends once; the presenter's dismiss after a close it was asked for is absorbed")
@@ -93,7 +98,7 @@ struct AlertLifeTests {
       #expect(ended == !stage.state.isEnded, "end from \(stage)")
       #expect(life.state.isEnded && !life.hasGoneUp && !life.isRegistered)
     }
-    var closing = AlertLife.dismissing(Self.outcome, isReplaced: false)
+    var closing = AlertLife.dismissing(Self.outcome, isReplaced: false, deadline: nil)
     _ = closing.end(Self.outcome)
     let first = closing.absorbDismiss()
     let second = closing.absorbDismiss()
@@ -103,7 +108,7 @@ struct AlertLifeTests {
     _ = hidden.end(Self.outcome, presenterAsked: true)
     let absorbed = hidden.absorbDismiss()
     #expect(absorbed)
-    var waiting = AlertLife.queued
+    var waiting = AlertLife.queued(Refusals())
     _ = waiting.end(Self.outcome)
     let unasked = waiting.absorbDismiss()
     #expect(!unasked, "nobody was asked to close a waiting alert")
@@ -114,8 +119,9 @@ struct AlertLifeTests {
     let up = Self.stages.filter(\.hasGoneUp)
     #expect(
       up == [
-        .presenting, .showing, .suspended, .dismissing(Self.outcome, isReplaced: false),
-        .dismissing(Self.outcome, isReplaced: true),
+        .presenting, .showing, .suspended,
+        .dismissing(Self.outcome, isReplaced: false, deadline: nil),
+        .dismissing(Self.outcome, isReplaced: true, deadline: nil),
       ])
   }
 }
