@@ -63,7 +63,7 @@ extension AlertHandle {
       diagnose("\(call) on alert '\(id)' that is already being dismissed; ignored")
     } else if case .dismissed = outcome, !hasGoneUp {
       diagnose("\(call) on alert '\(id)' that is \(state), not on screen; ignored (use cancel())")
-    } else if let held = heldClose {
+    } else if let held = life.countdowns?.heldClose {
       diagnose(
         "\(call) on alert '\(id)' that already closes as \(held) once its minimum display time ends; ignored"
       )
@@ -112,11 +112,9 @@ extension AlertHandle {
   /// Asks the presenter to close a visible alert; the alert keeps its place until it is gone.
   func beginDismissal(_ outcome: AlertOutcome) {
     guard let dispatch = owner else { return end(outcome) }
-    pauseAutoDismiss()
+    // Whatever waited for the minimum display time, the alert now leaves with this outcome: the
+    // countdowns end with the stage that held them.
     guard moveIfAble({ $0.beginDismissal(outcome) }) else { return }
-    // Whatever waited for the minimum display time, the alert now leaves with this outcome.
-    pauseMinimumDisplay()
-    heldClose = nil
     dispatch.updateQueueMembership(self)
     dispatch.emit(.dismissing(outcome), alert: self)
     let root = dispatch.root
@@ -141,12 +139,10 @@ extension AlertHandle {
     let wasVisible = state.isVisible
     let wasRegistered = life.isRegistered
     let wasRefused = life.refusals.count > 0
-    let stageTimers = life.timers
     guard moveIfAble({ $0.end(outcome, presenterAsked: presenterAsked) }) else {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
-    for timer in stageTimers { timer.cancel() }
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil
@@ -231,43 +227,29 @@ extension AlertHandle {
     for continuation in continuations { continuation.resume(returning: outcome) }
   }
 
+  /// Cancels the timers of the waiting stages (those of the later stages end with them).
   private func cancelTimers() {
     readinessTimer?.cancel()
     expiryTimer?.cancel()
-    autoDismissTimer?.cancel()
-    minimumTimer?.cancel()
     readinessTimer = nil
     expiryTimer = nil
-    autoDismissTimer = nil
-    minimumTimer = nil
   }
 
   /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
   func startAutoDismiss() {
-    guard let remaining = autoDismissRemaining, autoDismissTimer == nil, let dispatch = owner else {
-      return
-    }
+    guard let dispatch = owner else { return }
     let clock = dispatch.root.clock
-    autoDismissStartedAt = clock.now
-    autoDismissTimer = clock.schedule(at: clock.now + remaining) { [weak self] in
-      guard let self else { return }
-      Engine.shared.perform {
-        guard self.state == .showing || self.state == .presenting else { return }
-        self.autoDismissTimer = nil
-        self.autoDismissRemaining = .zero
-        self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
+    updateCountdowns { countdowns in
+      countdowns.startAutoDismiss(at: clock.now) { end in
+        clock.schedule(at: end) { [weak self] in
+          guard let self else { return }
+          Engine.shared.perform {
+            guard self.state == .showing || self.state == .presenting else { return }
+            self.updateCountdowns { $0.finishAutoDismiss() }
+            self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
+          }
+        }
       }
     }
-  }
-
-  /// Stops the auto-dismiss countdown and keeps the time that is left.
-  func pauseAutoDismiss() {
-    guard let timer = autoDismissTimer, let started = autoDismissStartedAt, let dispatch = owner,
-      let remaining = autoDismissRemaining
-    else { return }
-    timer.cancel()
-    autoDismissTimer = nil
-    autoDismissRemaining = max(.zero, remaining - (dispatch.root.clock.now - started))
-    autoDismissStartedAt = nil
   }
 }

@@ -97,20 +97,8 @@ public final class AlertHandle {
   /// ``hiddenBeneath``, held weakly: an alert still hidden is held by its dispatch, and one that
   /// ended while its coverer waits is freed once the app lets go of it.
   private var heldBeneath: [HeldAlert] = []
-  /// The auto-dismiss time left, and when its countdown last started.
-  var autoDismissRemaining: Duration?
-  var autoDismissStartedAt: AlertInstant?
   var readinessTimer: (any AlertTimer)?
   var expiryTimer: (any AlertTimer)?
-  var autoDismissTimer: (any AlertTimer)?
-  /// The minimum display time the alert still owes (`nil` for none), and when its count last
-  /// started (`nil` while the alert is not up).
-  var minimumRemaining: Duration?
-  var minimumStartedAt: AlertInstant?
-  /// A take-down asked for while the alert owed its minimum display time, carried out when the
-  /// time ends, and the timer that carries it out.
-  var heldClose: AlertOutcome?
-  var minimumTimer: (any AlertTimer)?
   /// A show that counts once the alert is dismissed (``FrequencyCap/countsWhen``).
   var frequencyCharge: FrequencyCharge?
 
@@ -136,8 +124,6 @@ public final class AlertHandle {
   init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
     life = .added(isReady: request.readiness == .ready)
     described = Locked(life.state, lock: AlertHandle.describedLock)
-    autoDismissRemaining = request.timing.autoDismiss
-    if let minimum = request.timing.minimumDisplay, minimum > .zero { minimumRemaining = minimum }
     awaitsUnadded = request.waitsForUnadded && !request.dependencies.isEmpty
     self.request = request
     self.owner = owner
@@ -261,14 +247,27 @@ extension AlertHandle {
   }
 
   /// Makes a move that a late or repeated event may ask for; returns whether the stage allowed
-  /// it. The move is decided on a copy, then stored: changing `life` in place would release the
-  /// old stage's data while `life` is being modified, and Swift would then check every access to
-  /// `life` at run time instead of proving them all at compile time.
+  /// it. A timer the old stage held and the new one does not is cancelled: a stage's timers end
+  /// with it. The move is decided on a copy, then stored: changing `life` in place would release
+  /// the old stage's data while `life` is being modified, and Swift would then check every
+  /// access to `life` at run time instead of proving them all at compile time.
   func moveIfAble(_ change: (inout AlertLife) -> Bool) -> Bool {
     var next = life
     guard change(&next) else { return false }
+    let dropped = life.timers
     life = next
+    if !dropped.isEmpty {
+      let kept = next.timers
+      for timer in dropped where !kept.contains(where: { $0 === timer }) { timer.cancel() }
+    }
     return true
+  }
+
+  /// Changes the countdowns of an alert that is up (see ``AlertLife/updateCountdowns(_:)``). In
+  /// a stage without countdowns (a timer that fires after the alert went down) it changes
+  /// nothing: the countdowns ended with their stage.
+  func updateCountdowns(_ change: (inout Countdowns) -> Void) {
+    _ = moveIfAble { $0.updateCountdowns(change) }
   }
 
   /// Joins the alert's domain (see ``AlertLife/register()``).

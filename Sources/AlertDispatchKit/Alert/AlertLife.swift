@@ -25,11 +25,11 @@ enum AlertLife: Hashable {
   /// presenter's refusals since it last went up.
   case queued(Refusals)
   /// The presenter was called and is animating it in.
-  case presenting
+  case presenting(Countdowns)
   /// On screen.
-  case showing
-  /// It was on screen and is hidden; it keeps its place.
-  case suspended
+  case showing(Countdowns)
+  /// It was on screen and is hidden; it keeps its place, and its countdowns are paused.
+  case suspended(Countdowns)
   /// The presenter was asked to close it, with `outcome`. `isReplaced` once an alert with its
   /// id took the id over: it animates out under an id that is not its own any more. `deadline`
   /// ends it anyway if the presenter does not report it gone in time.
@@ -86,10 +86,10 @@ enum AlertLife: Hashable {
     return Refusals()
   }
 
-  /// The timers the stage holds, which its end cancels.
+  /// The timers the stage holds: a move that drops one cancels it (``AlertHandle/moveIfAble(_:)``).
   var timers: [any AlertTimer] {
     if case .dismissing(_, _, let deadline?) = self { return [deadline.timer] }
-    return []
+    return countdowns?.timers ?? []
   }
 
   /// Joins its domain: queued if it was ready when added or marked ready since, else pending.
@@ -108,17 +108,17 @@ enum AlertLife: Hashable {
     return self.state == .queued
   }
 
-  /// The presenter is about to be called for a queued alert.
-  mutating func present() -> Bool {
+  /// The presenter is about to be called for a queued alert, which starts `countdowns`.
+  mutating func present(_ countdowns: Countdowns) -> Bool {
     guard case .queued = self else { return false }
-    self = .presenting
+    self = .presenting(countdowns)
     return true
   }
 
   /// The presenter refused `refusals.count` times, the last time now: the alert waits again,
   /// for the retry `refusals` sets.
   mutating func refuse(_ refusals: Refusals) -> Bool {
-    guard self == .presenting || self.state == .queued else { return false }
+    guard self.state == .presenting || self.state == .queued else { return false }
     self = .queued(refusals)
     return true
   }
@@ -133,21 +133,37 @@ enum AlertLife: Hashable {
   }
 
   /// The presenter reports the alert on screen (at once, or after animating in).
-  mutating func finishPresenting() -> Bool { move(from: .presenting, to: .showing) }
-
-  /// Back on screen.
-  mutating func restore() -> Bool { move(from: .suspended, to: .showing) }
-
-  /// Hidden, by preemption or because its screen left the chain.
-  mutating func suspend() -> Bool {
-    guard self == .presenting || self == .showing else { return false }
-    self = .suspended
+  mutating func finishPresenting() -> Bool {
+    guard case .presenting(let countdowns) = self else { return false }
+    self = .showing(countdowns)
     return true
   }
 
-  /// The presenter is asked to close a visible alert with `outcome`.
+  /// Back on screen, its countdowns still paused (the dispatch resumes them).
+  mutating func restore() -> Bool {
+    guard case .suspended(let countdowns) = self else { return false }
+    self = .showing(countdowns)
+    return true
+  }
+
+  /// Hidden at `now`, by preemption or because its screen left the chain: its countdowns stop,
+  /// keeping the time they have left.
+  mutating func suspend(at now: AlertInstant) -> Bool {
+    switch self {
+    case .presenting(var countdowns), .showing(var countdowns):
+      countdowns.pauseAutoDismiss(at: now)
+      countdowns.pauseMinimum(at: now)
+      self = .suspended(countdowns)
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The presenter is asked to close a visible alert with `outcome`; what it counted down is
+  /// dropped, and a take-down that waited for its minimum display time with it.
   mutating func beginDismissal(_ outcome: AlertOutcome) -> Bool {
-    guard self == .presenting || self == .showing else { return false }
+    guard self.state == .presenting || self.state == .showing else { return false }
     self = .dismissing(outcome, isReplaced: false, deadline: nil)
     return true
   }
@@ -180,12 +196,6 @@ enum AlertLife: Hashable {
   mutating func absorbDismiss() -> Bool {
     guard case .ended(let outcome, true) = self else { return false }
     self = .ended(outcome, awaitsDismiss: false)
-    return true
-  }
-
-  private mutating func move(from stage: AlertLife, to next: AlertLife) -> Bool {
-    guard self == stage else { return false }
-    self = next
     return true
   }
 }

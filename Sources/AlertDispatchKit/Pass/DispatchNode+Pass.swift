@@ -73,9 +73,8 @@ extension DispatchNode {
 
   /// Hides a visible alert whose screen left the chain, or that a higher one preempted.
   private func suspend(_ alert: AlertHandle) {
-    guard alert.moveIfAble({ $0.suspend() }) else { return }
-    alert.pauseAutoDismiss()
-    alert.pauseMinimumDisplay()
+    let now = clock.now
+    guard alert.moveIfAble({ $0.suspend(at: now) }) else { return }
     alert.coveredBy = nil
     domain.removeVisible(alert)
     alert.updateQueueMembership()
@@ -120,7 +119,8 @@ extension DispatchNode {
       return false
     }
     let earlier = alert.life.refusals
-    guard alert.moveIfAble({ $0.present() }) else { return true }
+    let countdowns = Countdowns(alert.request.timing)
+    guard alert.moveIfAble({ $0.present(countdowns) }) else { return true }
     alert.startMinimumDisplay()
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
@@ -137,7 +137,6 @@ extension DispatchNode {
       markShown(alert, after: earlier)
     case .cannotPresentNow(let reason):
       domain.removeVisible(alert)
-      alert.pauseMinimumDisplay()
       refuse(alert, reason, after: earlier)
       return false
     }

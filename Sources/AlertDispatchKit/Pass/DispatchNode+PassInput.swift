@@ -126,7 +126,7 @@ extension DispatchNode {
         PassInput.Retry(at: $0, reason: alert.life.refusals.reason ?? "refused")
       },
       style: request.style, interruption: request.interruption, preemption: request.preemption,
-      minimumDisplay: alert.minimumRemaining,
+      minimumDisplay: alert.minimumDisplayLeft,
       ledgerKeys: request.isCounted ? request.frequencyLedgerKeys : [],
       limits: alert.mayBeCapped ? frequencyLimits(for: request) : [], beneath: beneath)
   }

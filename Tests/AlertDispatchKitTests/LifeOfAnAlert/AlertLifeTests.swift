@@ -7,13 +7,16 @@ import Testing
 @Suite("The stages of an alert's life", .timeLimit(.minutes(1)))
 struct AlertLifeTests {
   static let outcome = AlertOutcome.dismissed("OK")
+  /// The countdowns of an alert that is up with no auto-dismiss and no minimum display time.
+  static var up: Countdowns { Countdowns(AlertTiming()) }
 
   /// Every stage.
   static var stages: [AlertLife] {
     [
-      .added(isReady: false), .added(isReady: true), .pending, .queued(Refusals()), .presenting,
-      .showing,
-      .suspended, .dismissing(outcome, isReplaced: false, deadline: nil),
+      .added(isReady: false), .added(isReady: true), .pending, .queued(Refusals()),
+      .presenting(Self.up),
+      .showing(Self.up),
+      .suspended(Self.up), .dismissing(outcome, isReplaced: false, deadline: nil),
       .dismissing(outcome, isReplaced: true, deadline: nil),
       .ended(outcome, awaitsDismiss: false), .ended(outcome, awaitsDismiss: true),
     ]
@@ -59,28 +62,32 @@ struct AlertLifeTests {
 
   @Test("The presenter is called for a queued alert only; a refusal queues it again")
   func presentAndRefuse() {
-    let present = Self.moves { $0.present() }
+    let present = Self.moves { $0.present(Self.up) }
     let refused = Refusals(count: 1, retryAt: AlertInstant(offset: .seconds(1)), reason: "busy")
     let refuse = Self.moves { $0.refuse(refused) }
     let finish = Self.moves { $0.finishPresenting() }
-    #expect(present == [.queued(Refusals()): .presenting])
-    #expect(refuse == [.presenting: .queued(refused), .queued(Refusals()): .queued(refused)])
-    #expect(finish == [.presenting: .showing])
+    #expect(present == [.queued(Refusals()): .presenting(Self.up)])
+    #expect(
+      refuse == [.presenting(Self.up): .queued(refused), .queued(Refusals()): .queued(refused)])
+    #expect(finish == [.presenting(Self.up): .showing(Self.up)])
   }
 
   @Test("Only an alert on screen and not closing is hidden; only a hidden one comes back")
   func suspendAndRestore() {
-    let suspend = Self.moves { $0.suspend() }
+    let suspend = Self.moves { $0.suspend(at: AlertInstant(offset: .zero)) }
     let restore = Self.moves { $0.restore() }
-    #expect(suspend == [.presenting: .suspended, .showing: .suspended])
-    #expect(restore == [.suspended: .showing])
+    #expect(
+      suspend == [
+        .presenting(Self.up): .suspended(Self.up), .showing(Self.up): .suspended(Self.up),
+      ])
+    #expect(restore == [.suspended(Self.up): .showing(Self.up)])
   }
 
   @Test("A dismissal starts on screen, remembers its outcome, and a replacement marks it")
   func dismissal() {
     let dismissing = AlertLife.dismissing(Self.outcome, isReplaced: false, deadline: nil)
     let begin = Self.moves { $0.beginDismissal(Self.outcome) }
-    #expect(begin == [.presenting: dismissing, .showing: dismissing])
+    #expect(begin == [.presenting(Self.up): dismissing, .showing(Self.up): dismissing])
     var life = dismissing
     #expect(life.dismissalOutcome == Self.outcome && !life.isReplaced)
     life.giveUpID()
@@ -104,7 +111,7 @@ struct AlertLifeTests {
     let second = closing.absorbDismiss()
     #expect(first, "the presenter was asked: its dismiss is expected")
     #expect(!second, "a second dismiss is not")
-    var hidden = AlertLife.suspended
+    var hidden = AlertLife.suspended(Self.up)
     _ = hidden.end(Self.outcome, presenterAsked: true)
     let absorbed = hidden.absorbDismiss()
     #expect(absorbed)
@@ -119,7 +126,7 @@ struct AlertLifeTests {
     let up = Self.stages.filter(\.hasGoneUp)
     #expect(
       up == [
-        .presenting, .showing, .suspended,
+        .presenting(Self.up), .showing(Self.up), .suspended(Self.up),
         .dismissing(Self.outcome, isReplaced: false, deadline: nil),
         .dismissing(Self.outcome, isReplaced: true, deadline: nil),
       ])
