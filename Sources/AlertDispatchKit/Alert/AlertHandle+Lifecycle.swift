@@ -82,8 +82,7 @@ extension AlertHandle {
   /// Asks the alert's presenter, if it has one, to take it down.
   private func askPresenterToDismiss() {
     guard let presenter = activePresenter else { return }
-    owner?.report(.dismissed(self))
-    presenter.dismiss(self)
+    Engine.shared.carryOut(.dismiss(self, by: presenter), for: owner)
   }
 
   /// Ends the alert by the framework's decision: at once when it is not on screen, otherwise by
@@ -118,7 +117,9 @@ extension AlertHandle {
     dispatch.updateQueueMembership(self)
     dispatch.emit(.dismissing(outcome), alert: self)
     let root = dispatch.root
-    let deadline = root.clock.schedule(at: root.clock.now + root.dismissalTimeout) {
+    let deadline = Engine.shared.schedule(
+      at: root.clock.now + root.dismissalTimeout, on: root.clock
+    ) {
       [weak self] in
       guard let self else { return }
       Engine.shared.perform {
@@ -223,8 +224,7 @@ extension AlertHandle {
     completions = []
     let continuations = waiters
     waiters = []
-    for handler in handlers { handler(outcome) }
-    for continuation in continuations { continuation.resume(returning: outcome) }
+    Engine.shared.carryOut(.deliver(outcome, handlers: handlers, waiters: continuations), for: nil)
   }
 
   /// Cancels the timers of the waiting stages (those of the later stages end with them).
@@ -241,7 +241,7 @@ extension AlertHandle {
     let clock = dispatch.root.clock
     updateCountdowns { countdowns in
       countdowns.startAutoDismiss(at: clock.now) { end in
-        clock.schedule(at: end) { [weak self] in
+        Engine.shared.schedule(at: end, on: clock) { [weak self] in
           guard let self else { return }
           Engine.shared.perform {
             guard self.state == .showing || self.state == .presenting else { return }

@@ -141,7 +141,7 @@ public final class AlertHandle {
   /// Calls `handler` with the outcome when the alert ends (at once if it has ended).
   public func onEnd(_ handler: @escaping @MainActor (AlertOutcome) -> Void) {
     if let endedOutcome {
-      handler(endedOutcome)
+      Engine.shared.carryOut(.deliver(endedOutcome, handlers: [handler], waiters: []), for: nil)
     } else {
       completions = completions + [handler]
     }

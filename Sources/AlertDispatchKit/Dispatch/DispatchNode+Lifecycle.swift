@@ -50,7 +50,8 @@ extension DispatchNode {
     _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
   ) {
     if alert.state == .pending || alert.awaitsUnadded, let deadline = timing.readinessDeadline {
-      alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
+      alert.readinessTimer = Engine.shared.schedule(at: addedAt + deadline, on: clock) {
+        [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
           if alert.state == .pending { return alert.end(.cancelled(.readinessTimedOut)) }
@@ -59,7 +60,7 @@ extension DispatchNode {
       }
     }
     if let expiry = timing.expiry {
-      alert.expiryTimer = clock.schedule(at: addedAt + expiry) { [weak alert] in
+      alert.expiryTimer = Engine.shared.schedule(at: addedAt + expiry, on: clock) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
           if !alert.hasGoneUp && !alert.state.isEnded { alert.end(.cancelled(.expired)) }

@@ -80,8 +80,7 @@ extension DispatchNode {
     alert.updateQueueMembership()
     alert.emit(.suspended)
     if let presenter = alert.activePresenter {
-      report(.hidden(alert))
-      presenter.hide(alert)
+      Engine.shared.carryOut(.hide(alert, by: presenter), for: self)
     }
     // A take-down that waited for the minimum display time is carried out now: nothing of the
     // alert is left on screen to keep up.
@@ -101,8 +100,7 @@ extension DispatchNode {
     alert.updateQueueMembership()
     alert.emit(.restored)
     if let presenter = alert.activePresenter {
-      report(.restored(alert))
-      presenter.restore(alert)
+      Engine.shared.carryOut(.restore(alert, by: presenter), for: self)
     }
     alert.startMinimumDisplay()
     alert.startAutoDismiss()
@@ -125,8 +123,7 @@ extension DispatchNode {
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
-    let answer = presenter.present(alert)
-    report(.presented(alert, answer))
+    let answer = Engine.shared.present(alert, by: presenter, for: self)
     alert.activePresenter = presenter
     switch answer {
     case .presented:
@@ -183,7 +180,7 @@ extension DispatchNode {
     guard let instant else { return }
     // The timer holds the node until the next pass changes the wake-up or the app releases
     // the dispatch, which cancel it.
-    domain.wakeTimer = clock.schedule(at: instant) {
+    domain.wakeTimer = Engine.shared.schedule(at: instant, on: clock) {
       self.domain.wakeTimer = nil
       self.domain.wakeAt = nil
       Engine.shared.perform { self.requestPass() }
