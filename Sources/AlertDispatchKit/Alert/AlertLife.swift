@@ -24,12 +24,14 @@ enum AlertLife: Hashable {
   /// Waits to go up (for its turn, its dependencies, a delay, a gap or a retry), with the
   /// presenter's refusals since it last went up.
   case queued(Refusals)
+  // The countdowns of an alert that is up are boxed: an alert waits in line far longer than it
+  // is up, and inline they would make every waiting alert's stage as large as theirs.
   /// The presenter was called and is animating it in.
-  case presenting(Countdowns)
+  indirect case presenting(Countdowns)
   /// On screen.
-  case showing(Countdowns)
+  indirect case showing(Countdowns)
   /// It was on screen and is hidden; it keeps its place, and its countdowns are paused.
-  case suspended(Countdowns)
+  indirect case suspended(Countdowns)
   /// The presenter was asked to close it, with `outcome`. `isReplaced` once an alert with its
   /// id took the id over: it animates out under an id that is not its own any more. `deadline`
   /// ends it anyway if the presenter does not report it gone in time.
