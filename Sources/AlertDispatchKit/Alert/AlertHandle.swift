@@ -267,7 +267,8 @@ extension AlertHandle {
   /// a stage without countdowns (a timer that fires after the alert went down) it changes
   /// nothing: the countdowns ended with their stage.
   func updateCountdowns(_ change: (inout Countdowns) -> Void) {
-    _ = moveIfAble { $0.updateCountdowns(change) }
+    guard life.countdowns != nil else { return }
+    move("updateCountdowns") { $0.updateCountdowns(change) }
   }
 
   /// Joins the alert's domain (see ``AlertLife/register()``).
