@@ -13,9 +13,11 @@
 /// alert moved on) asks for a move that may fail, and changes nothing when it does; a move the
 /// dispatch makes only from a stage it knows is made through ``AlertHandle/move(_:_:)``, for
 /// which a failure is a bug. The data that matters in one stage only is that stage's: the
-/// refusals of a queued alert, the deadline of a dismissal. ``AlertHandle`` is the one place
-/// that stores a new stage. What a move does around it (the presenter, the lane lines,
-/// observers) is the dispatch's: see `AlertHandle+Lifecycle.swift` and `DispatchNode+Pass.swift`.
+/// refusals of a queued alert, the countdowns of an alert that is up (``Countdowns``), the
+/// deadline of a dismissal; a move that drops a stage's timer cancels it. ``AlertHandle`` is the
+/// one place that stores a new stage. What a move does around it (the lane lines, and through
+/// the engine the presenter and observers) is the dispatch's: see `AlertHandle+Lifecycle.swift`
+/// and `DispatchNode+Pass.swift`.
 enum AlertLife: Hashable {
   /// Made by `add` and not yet in its domain: an add made during a pass waits for the pass.
   case added(isReady: Bool)
