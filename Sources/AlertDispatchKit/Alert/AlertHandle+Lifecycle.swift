@@ -27,7 +27,7 @@ extension AlertHandle {
         readyContent = ReadyContent(content)
       }
     }
-    guard life.markReady() else { return }
+    guard moveIfAble({ $0.markReady() }) else { return }
     // The deadline still bounds the wait for dependencies not added yet.
     if !awaitsUnadded {
       readinessTimer?.cancel()
@@ -49,7 +49,7 @@ extension AlertHandle {
         "didDismiss(result:) on alert '\(id)' that is \(state), not on screen; ignored (use cancel() to withdraw it)"
       )
     case .ended(let outcome):
-      if !life.absorbDismiss() {
+      if !moveIfAble({ $0.absorbDismiss() }) {
         diagnose("didDismiss(result:) on alert '\(id)' that already ended (\(outcome)); ignored")
       }
     }
@@ -63,7 +63,7 @@ extension AlertHandle {
       diagnose("\(call) on alert '\(id)' that is already being dismissed; ignored")
     } else if case .dismissed = outcome, !hasGoneUp {
       diagnose("\(call) on alert '\(id)' that is \(state), not on screen; ignored (use cancel())")
-    } else if let held = heldClose {
+    } else if let held = life.countdowns?.heldClose {
       diagnose(
         "\(call) on alert '\(id)' that already closes as \(held) once its minimum display time ends; ignored"
       )
@@ -73,7 +73,7 @@ extension AlertHandle {
   }
 
   func applyDidFinishPresenting() {
-    guard life.finishPresenting() else {
+    guard moveIfAble({ $0.finishPresenting() }) else {
       return diagnose("didFinishPresenting() on alert '\(id)' that is \(state); ignored")
     }
     startAutoDismiss()
@@ -82,8 +82,7 @@ extension AlertHandle {
   /// Asks the alert's presenter, if it has one, to take it down.
   private func askPresenterToDismiss() {
     guard let presenter = activePresenter else { return }
-    owner?.report(.dismissed(self))
-    presenter.dismiss(self)
+    Engine.shared.carryOut(.dismiss(self, by: presenter), for: owner)
   }
 
   /// Ends the alert by the framework's decision: at once when it is not on screen, otherwise by
@@ -112,15 +111,15 @@ extension AlertHandle {
   /// Asks the presenter to close a visible alert; the alert keeps its place until it is gone.
   func beginDismissal(_ outcome: AlertOutcome) {
     guard let dispatch = owner else { return end(outcome) }
-    pauseAutoDismiss()
-    guard life.beginDismissal(outcome) else { return }
-    // Whatever waited for the minimum display time, the alert now leaves with this outcome.
-    pauseMinimumDisplay()
-    heldClose = nil
+    // Whatever waited for the minimum display time, the alert now leaves with this outcome: the
+    // countdowns end with the stage that held them.
+    guard moveIfAble({ $0.beginDismissal(outcome) }) else { return }
     dispatch.updateQueueMembership(self)
     dispatch.emit(.dismissing(outcome), alert: self)
     let root = dispatch.root
-    dismissalTimer = root.clock.schedule(at: root.clock.now + root.dismissalTimeout) {
+    let deadline = Engine.shared.schedule(
+      at: root.clock.now + root.dismissalTimeout, on: root.clock
+    ) {
       [weak self] in
       guard let self else { return }
       Engine.shared.perform {
@@ -131,6 +130,7 @@ extension AlertHandle {
         self.end(self.life.dismissalOutcome ?? outcome)
       }
     }
+    move("setDismissalDeadline") { $0.setDismissalDeadline(deadline) }
     askPresenterToDismiss()
   }
 
@@ -139,15 +139,11 @@ extension AlertHandle {
   func end(_ outcome: AlertOutcome, presenterAsked: Bool = false) {
     let wasVisible = state.isVisible
     let wasRegistered = life.isRegistered
-    // Decided on a copy, then stored: ending in place would release the old stage's outcome
-    // while `life` is being modified, and Swift would then check every access to `life` at run
-    // time instead of proving them all at compile time.
-    var ended = life
-    guard ended.end(outcome, presenterAsked: presenterAsked) else {
+    let wasRefused = life.refusals.count > 0
+    guard moveIfAble({ $0.end(outcome, presenterAsked: presenterAsked) }) else {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
-    life = ended
     cancelTimers()
     settleFrequencyCharge(outcome)
     coveredBy = nil
@@ -164,7 +160,7 @@ extension AlertHandle {
         domain.removeVisible(self)
         domain.noteEnd(of: self, at: root.clock.now)
       }
-      if refusals > 0 { domain.refused[ObjectIdentifier(self)] = nil }
+      if wasRefused { domain.refused[ObjectIdentifier(self)] = nil }
       if wasRegistered { unindex(from: domain) }
       dispatch.rememberEnd(of: self)
       dispatch.alerts.remove(self)
@@ -193,6 +189,9 @@ extension AlertHandle {
   /// The id is the newcomer's. One being dismissed when it gave the id up keeps the outcome it
   /// was dismissed with.
   var hasGivenUpID: Bool { life.isReplaced }
+
+  /// When a queued alert that a presenter refused may be tried again.
+  var retryAt: AlertInstant? { life.refusals.retryAt }
 
   /// Whether the presenter has been called for the alert, which has not ended.
   var hasGoneUp: Bool { life.hasGoneUp }
@@ -225,49 +224,32 @@ extension AlertHandle {
     completions = []
     let continuations = waiters
     waiters = []
-    for handler in handlers { handler(outcome) }
-    for continuation in continuations { continuation.resume(returning: outcome) }
+    Engine.shared.carryOut(.deliver(outcome, handlers: handlers, waiters: continuations), for: nil)
   }
 
+  /// Cancels the timers of the waiting stages (those of the later stages end with them).
   private func cancelTimers() {
     readinessTimer?.cancel()
     expiryTimer?.cancel()
-    autoDismissTimer?.cancel()
-    dismissalTimer?.cancel()
-    minimumTimer?.cancel()
     readinessTimer = nil
     expiryTimer = nil
-    autoDismissTimer = nil
-    dismissalTimer = nil
-    minimumTimer = nil
   }
 
   /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
   func startAutoDismiss() {
-    guard let remaining = autoDismissRemaining, autoDismissTimer == nil, let dispatch = owner else {
-      return
-    }
+    guard let dispatch = owner else { return }
     let clock = dispatch.root.clock
-    autoDismissStartedAt = clock.now
-    autoDismissTimer = clock.schedule(at: clock.now + remaining) { [weak self] in
-      guard let self else { return }
-      Engine.shared.perform {
-        guard self.state == .showing || self.state == .presenting else { return }
-        self.autoDismissTimer = nil
-        self.autoDismissRemaining = .zero
-        self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
+    updateCountdowns { countdowns in
+      countdowns.startAutoDismiss(at: clock.now) { end in
+        Engine.shared.schedule(at: end, on: clock) { [weak self] in
+          guard let self else { return }
+          Engine.shared.perform {
+            guard self.state == .showing || self.state == .presenting else { return }
+            self.updateCountdowns { $0.finishAutoDismiss() }
+            self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
+          }
+        }
       }
     }
-  }
-
-  /// Stops the auto-dismiss countdown and keeps the time that is left.
-  func pauseAutoDismiss() {
-    guard let timer = autoDismissTimer, let started = autoDismissStartedAt, let dispatch = owner,
-      let remaining = autoDismissRemaining
-    else { return }
-    timer.cancel()
-    autoDismissTimer = nil
-    autoDismissRemaining = max(.zero, remaining - (dispatch.root.clock.now - started))
-    autoDismissStartedAt = nil
   }
 }

@@ -1,30 +1,26 @@
 /// The minimum display time (``AlertTiming/minimumDisplay``): how long the alert has still to be
-/// up before the framework may take it down, and the take-downs that wait for it.
+/// up before the framework may take it down, and the take-downs that wait for it. The time and
+/// the waiting take-down are the data of the stages of an alert that is up (``Countdowns``).
 extension AlertHandle {
   /// When the alert's minimum display time ends, if it is up and that is after `now`.
   func minimumDisplayEnd(at now: AlertInstant) -> AlertInstant? {
-    guard let remaining = minimumRemaining, let started = minimumStartedAt else { return nil }
-    let end = started + remaining
-    return end > now ? end : nil
+    life.countdowns?.minimumEnd(at: now)
+  }
+
+  /// The minimum display time the alert still owes when it goes up or comes back (`nil` for
+  /// none): what is left of it for an alert that is up, the request's for one that has not gone
+  /// up.
+  var minimumDisplayLeft: Duration? {
+    (life.countdowns ?? Countdowns(request.timing)).minimum?.remaining
   }
 
   /// Starts (or resumes) counting the minimum display time: the alert went up or came back.
   func startMinimumDisplay() {
-    guard minimumRemaining != nil, minimumStartedAt == nil, let dispatch = owner else { return }
-    minimumStartedAt = dispatch.root.clock.now
-    if heldClose != nil { scheduleHeldClose() }
-  }
-
-  /// Stops counting the minimum display time and keeps what is left: the alert was hidden, or
-  /// the presenter refused it.
-  func pauseMinimumDisplay() {
-    minimumTimer?.cancel()
-    minimumTimer = nil
-    guard let remaining = minimumRemaining, let started = minimumStartedAt, let dispatch = owner
-    else { return }
-    let left = remaining - (dispatch.root.clock.now - started)
-    minimumRemaining = left > .zero ? left : nil
-    minimumStartedAt = nil
+    guard let dispatch = owner else { return }
+    let now = dispatch.root.clock.now
+    var started = false
+    updateCountdowns { started = $0.startMinimum(at: now) }
+    if started && life.countdowns?.heldClose != nil { scheduleHeldClose() }
   }
 
   /// The framework's take-down of an alert that is up, asked for by the app (``cancel()``,
@@ -35,29 +31,30 @@ extension AlertHandle {
     guard state == .presenting || state == .showing, let dispatch = owner,
       minimumDisplayEnd(at: dispatch.root.clock.now) != nil
     else { return close(with: outcome) }
-    guard heldClose == nil else { return }
-    heldClose = outcome
+    guard life.countdowns?.heldClose == nil else { return }
+    updateCountdowns { $0.heldClose = outcome }
     scheduleHeldClose()
   }
 
   /// Carries out a take-down that waits when the minimum display time ends.
   private func scheduleHeldClose() {
-    guard minimumTimer == nil, let dispatch = owner else { return }
+    guard life.countdowns?.minimum?.timer == nil, let dispatch = owner else { return }
     let clock = dispatch.root.clock
     guard let end = minimumDisplayEnd(at: clock.now) else { return closeHeld() }
-    minimumTimer = clock.schedule(at: end) { [weak self] in
+    let timer = Engine.shared.schedule(at: end, on: clock) { [weak self] in
       guard let self else { return }
       Engine.shared.perform {
-        self.minimumTimer = nil
+        self.updateCountdowns { $0.heldCloseTimerFired() }
         self.closeHeld()
       }
     }
+    updateCountdowns { $0.setHeldCloseTimer(timer) }
   }
 
   /// Carries out the take-down that waited, if the alert is still up.
   func closeHeld() {
-    guard let outcome = heldClose else { return }
-    heldClose = nil
+    guard let outcome = life.countdowns?.heldClose else { return }
+    updateCountdowns { $0.heldClose = nil }
     close(with: outcome)
   }
 }

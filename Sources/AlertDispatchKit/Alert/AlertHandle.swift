@@ -18,8 +18,9 @@ internal import Foundation
 public final class AlertHandle {
   /// Where the alert is in its life.
   public var state: AlertState { life.state }
-  /// The stage of its life, which only the transitions of `AlertLife` change.
-  var life: AlertLife {
+  /// The stage of its life, with what that stage remembers: the transitions of `AlertLife`
+  /// decide the moves, and the handle's `move` and `moveIfAble` are the only writers.
+  private(set) var life: AlertLife {
     didSet {
       describe(life.state)
       // The check after the next pass looks at the alerts whose life moved.
@@ -80,12 +81,6 @@ public final class AlertHandle {
   var completions: [@MainActor (AlertOutcome) -> Void] = []
   var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
 
-  /// What the presenter last said when it refused the alert.
-  var refusalReason: String?
-  /// When a refused alert may be tried again.
-  var retryAt: AlertInstant?
-  /// Refusals since the alert last went up.
-  var refusals = 0
   /// When the alert may go up, if its request sets a delay; `nil` for none (not an instant
   /// such as zero, which a clock may not have reached: ``AlertClock`` times may be negative).
   var notBefore: AlertInstant?
@@ -102,21 +97,8 @@ public final class AlertHandle {
   /// ``hiddenBeneath``, held weakly: an alert still hidden is held by its dispatch, and one that
   /// ended while its coverer waits is freed once the app lets go of it.
   private var heldBeneath: [HeldAlert] = []
-  /// The auto-dismiss time left, and when its countdown last started.
-  var autoDismissRemaining: Duration?
-  var autoDismissStartedAt: AlertInstant?
   var readinessTimer: (any AlertTimer)?
   var expiryTimer: (any AlertTimer)?
-  var autoDismissTimer: (any AlertTimer)?
-  var dismissalTimer: (any AlertTimer)?
-  /// The minimum display time the alert still owes (`nil` for none), and when its count last
-  /// started (`nil` while the alert is not up).
-  var minimumRemaining: Duration?
-  var minimumStartedAt: AlertInstant?
-  /// A take-down asked for while the alert owed its minimum display time, carried out when the
-  /// time ends, and the timer that carries it out.
-  var heldClose: AlertOutcome?
-  var minimumTimer: (any AlertTimer)?
   /// A show that counts once the alert is dismissed (``FrequencyCap/countsWhen``).
   var frequencyCharge: FrequencyCharge?
 
@@ -142,8 +124,6 @@ public final class AlertHandle {
   init(request: AlertRequest, owner: DispatchNode, seq: UInt64) {
     life = .added(isReady: request.readiness == .ready)
     described = Locked(life.state, lock: AlertHandle.describedLock)
-    autoDismissRemaining = request.timing.autoDismiss
-    if let minimum = request.timing.minimumDisplay, minimum > .zero { minimumRemaining = minimum }
     awaitsUnadded = request.waitsForUnadded && !request.dependencies.isEmpty
     self.request = request
     self.owner = owner
@@ -161,7 +141,7 @@ public final class AlertHandle {
   /// Calls `handler` with the outcome when the alert ends (at once if it has ended).
   public func onEnd(_ handler: @escaping @MainActor (AlertOutcome) -> Void) {
     if let endedOutcome {
-      handler(endedOutcome)
+      Engine.shared.carryOut(.deliver(endedOutcome, handlers: [handler], waiters: []), for: nil)
     } else {
       completions = completions + [handler]
     }
@@ -253,6 +233,56 @@ public final class AlertHandle {
       self.owner?.report(.didFinishPresenting(self))
       self.applyDidFinishPresenting()
     }
+  }
+}
+
+extension AlertHandle {
+  /// Makes a move the dispatch asks for only from a stage that allows it. A move the stage does
+  /// not allow is a bug: it traps in a debug build and, in a release build, is an invariant
+  /// violation (which the stress tool counts) that leaves the stage as it was.
+  func move(_ name: String, _ change: (inout AlertLife) -> Bool) {
+    guard !moveIfAble(change) else { return }
+    assertionFailure("alert '\(id)': \(name) from \(life)")
+    owner?.root.invariantViolations.append("alert '\(id)': \(name) from \(life)")
+  }
+
+  /// Makes a move that a late or repeated event may ask for; returns whether the stage allowed
+  /// it. A timer the old stage held and the new one does not is cancelled: a stage's timers end
+  /// with it. The move is decided on a copy, then stored: changing `life` in place would release
+  /// the old stage's data while `life` is being modified, and Swift would then check every
+  /// access to `life` at run time instead of proving them all at compile time.
+  func moveIfAble(_ change: (inout AlertLife) -> Bool) -> Bool {
+    var next = life
+    guard change(&next) else { return false }
+    let dropped = life.timers
+    life = next
+    if !dropped.isEmpty {
+      let kept = next.timers
+      for timer in dropped where !kept.contains(where: { $0 === timer }) { timer.cancel() }
+    }
+    return true
+  }
+
+  /// Changes the countdowns of an alert that is up (see ``AlertLife/updateCountdowns(_:)``). In
+  /// a stage without countdowns (a timer that fires after the alert went down) it changes
+  /// nothing: the countdowns ended with their stage.
+  func updateCountdowns(_ change: (inout Countdowns) -> Void) {
+    guard life.countdowns != nil else { return }
+    move("updateCountdowns") { $0.updateCountdowns(change) }
+  }
+
+  /// Joins the alert's domain (see ``AlertLife/register()``).
+  func registerLife() {
+    var next = life
+    next.register()
+    life = next
+  }
+
+  /// Gives up the alert's id to an alert that took it over (see ``AlertLife/giveUpID()``).
+  func giveUpID() {
+    var next = life
+    next.giveUpID()
+    life = next
   }
 }
 

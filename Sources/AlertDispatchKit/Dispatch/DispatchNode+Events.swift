@@ -35,12 +35,7 @@ extension DispatchNode {
   private func deliver(_ kind: AlertEvent.Kind, alert: AlertHandle?, toHandler: Bool) {
     let event = AlertEvent(
       time: now, kind: kind, alertID: alert?.id, lane: alert?.request.lane.name, dispatch: name)
-    var node: DispatchNode? = self
-    while let current = node {
-      for (_, observer) in current.observers { observer(event) }
-      node = current.parent
-    }
-    if toHandler { root.diagnosticHandlerHere(event) }
+    Engine.shared.carryOut(.notify(event, from: self, toHandler: toHandler), for: self)
   }
 
   /// Whether this dispatch or an ancestor has an observer.

@@ -93,7 +93,7 @@ extension DispatchNode {
   /// visible.
   func checkAlert(_ alert: AlertHandle, _ chain: ActiveChain) -> [String] {
     var violations: [String] = []
-    if alert.state == .suspended && alert.autoDismissTimer != nil {
+    if alert.state == .suspended && alert.life.countdowns?.autoDismiss?.timer != nil {
       violations.append("suspended alert '\(alert.id)' has a running auto-dismiss timer")
     }
     if alert.state.isVisible && alert.state != .dismissing && !chain.contains(alert.owner)

@@ -37,7 +37,7 @@ extension DispatchNode {
     register(alert, in: domain, waiters: waiters)
     if let holder {
       existing?.close(with: .cancelled(.replaced(by: alert.id)))
-      holder.life.giveUpID()
+      holder.giveUpID()
       domain.returnToOldestSharer(alert.id)
     }
     domain.noteWaiting(alert)
@@ -50,7 +50,8 @@ extension DispatchNode {
     _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
   ) {
     if alert.state == .pending || alert.awaitsUnadded, let deadline = timing.readinessDeadline {
-      alert.readinessTimer = clock.schedule(at: addedAt + deadline) { [weak alert] in
+      alert.readinessTimer = Engine.shared.schedule(at: addedAt + deadline, on: clock) {
+        [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
           if alert.state == .pending { return alert.end(.cancelled(.readinessTimedOut)) }
@@ -59,7 +60,7 @@ extension DispatchNode {
       }
     }
     if let expiry = timing.expiry {
-      alert.expiryTimer = clock.schedule(at: addedAt + expiry) { [weak alert] in
+      alert.expiryTimer = Engine.shared.schedule(at: addedAt + expiry, on: clock) { [weak alert] in
         guard let alert else { return }
         Engine.shared.perform {
           if !alert.hasGoneUp && !alert.state.isEnded { alert.end(.cancelled(.expired)) }
@@ -73,7 +74,7 @@ extension DispatchNode {
   func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
     alerts.insert(alert)
     alert.joinedStamp = Engine.shared.nextStamp()
-    alert.life.register()
+    alert.registerLife()
     for dependency in alert.request.dependencies {
       domain.addWaiter(alert, for: dependency)
       if root.holds(alert, dependency: dependency) { alert.blockedBy.insert(dependency) }

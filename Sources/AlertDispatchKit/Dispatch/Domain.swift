@@ -54,7 +54,7 @@ final class Domain {
 
   /// Lets refused alerts retry at the next pass instead of waiting for their backoff.
   func retryRefusedNow() {
-    for alert in refused.values { alert.retryAt = nil }
+    for alert in refused.values { alert.move("retryNow") { $0.retryNow() } }
     refused = [:]
   }
 

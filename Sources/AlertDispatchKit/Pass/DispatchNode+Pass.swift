@@ -73,16 +73,14 @@ extension DispatchNode {
 
   /// Hides a visible alert whose screen left the chain, or that a higher one preempted.
   private func suspend(_ alert: AlertHandle) {
-    guard alert.life.suspend() else { return }
-    alert.pauseAutoDismiss()
-    alert.pauseMinimumDisplay()
+    let now = clock.now
+    guard alert.moveIfAble({ $0.suspend(at: now) }) else { return }
     alert.coveredBy = nil
     domain.removeVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.suspended)
     if let presenter = alert.activePresenter {
-      report(.hidden(alert))
-      presenter.hide(alert)
+      Engine.shared.carryOut(.hide(alert, by: presenter), for: self)
     }
     // A take-down that waited for the minimum display time is carried out now: nothing of the
     // alert is left on screen to keep up.
@@ -93,7 +91,7 @@ extension DispatchNode {
   private func restore(_ alert: AlertHandle) {
     // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
     if alert.isLeaving { return }
-    guard alert.life.restore() else { return }
+    guard alert.moveIfAble({ $0.restore() }) else { return }
     // What lay beneath it came back with it (restored first); what could not (its screen away,
     // or paused) stays listed, and comes back beneath it with its screen.
     alert.hiddenBeneath = alert.hiddenBeneath.filter { $0.state.isSuspended }
@@ -102,8 +100,7 @@ extension DispatchNode {
     alert.updateQueueMembership()
     alert.emit(.restored)
     if let presenter = alert.activePresenter {
-      report(.restored(alert))
-      presenter.restore(alert)
+      Engine.shared.carryOut(.restore(alert, by: presenter), for: self)
     }
     alert.startMinimumDisplay()
     alert.startAutoDismiss()
@@ -116,55 +113,50 @@ extension DispatchNode {
       let reason = "no presenter for dispatch '\(owner.name)' or its ancestors"
       // Heard as a presenter's refusal: a replay's presenter answers the same.
       report(.presented(alert, .cannotPresentNow(reason)))
-      refuse(alert, reason)
+      refuse(alert, reason, after: alert.life.refusals)
       return false
     }
-    guard alert.life.present() else { return true }
+    let earlier = alert.life.refusals
+    let countdowns = Countdowns(alert.request.timing)
+    guard alert.moveIfAble({ $0.present(countdowns) }) else { return true }
     alert.startMinimumDisplay()
     alert.upStamp = Engine.shared.nextStamp()
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
-    let answer = presenter.present(alert)
-    report(.presented(alert, answer))
+    let answer = Engine.shared.present(alert, by: presenter, for: self)
     alert.activePresenter = presenter
     switch answer {
     case .presented:
-      markShown(alert)
-      _ = alert.life.finishPresenting()
+      markShown(alert, after: earlier)
+      alert.move("finishPresenting") { $0.finishPresenting() }
       alert.startAutoDismiss()
     case .presenting:
-      markShown(alert)
+      markShown(alert, after: earlier)
     case .cannotPresentNow(let reason):
       domain.removeVisible(alert)
-      alert.pauseMinimumDisplay()
-      _ = alert.life.refuse()
-      alert.updateQueueMembership()
-      refuse(alert, reason)
+      refuse(alert, reason, after: earlier)
       return false
     }
     return true
   }
 
-  private func markShown(_ alert: AlertHandle) {
+  /// Records that the presenter put up an alert it had refused `earlier.count` times.
+  private func markShown(_ alert: AlertHandle, after earlier: Refusals) {
     alert.firstUpStamp = alert.upStamp
     if alert.request.showNowOrDrop { domain.forgetShowNow(alert) }
-    alert.retryAt = nil
-    if alert.refusals > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
-    alert.refusals = 0
-    alert.refusalReason = nil
+    if earlier.count > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
     alert.expiryTimer?.cancel()
     alert.expiryTimer = nil
     alert.emit(.shown)
     recordFrequencyShow(alert)
   }
 
-  /// Keeps a refused alert queued and schedules a retry with a bounded backoff
-  /// (0.1 s, 0.2 s, 0.4 s, … at most 2 s).
-  private func refuse(_ alert: AlertHandle, _ reason: String) {
-    alert.refusals += 1
-    let backoff = min(Duration.milliseconds(100) * (1 << min(alert.refusals - 1, 5)), .seconds(2))
-    alert.retryAt = clock.now + backoff
-    alert.refusalReason = reason
+  /// Keeps a refused alert queued, refused `earlier.count` times before this one, and schedules
+  /// a retry with a bounded backoff (see ``Refusals/adding(_:at:)``).
+  private func refuse(_ alert: AlertHandle, _ reason: String, after earlier: Refusals) {
+    let now = clock.now
+    alert.move("refuse") { $0.refuse(earlier.adding(reason, at: now)) }
+    alert.updateQueueMembership()
     domain.refused[ObjectIdentifier(alert)] = alert
     alert.emit(.refused(reason))
   }
@@ -188,7 +180,7 @@ extension DispatchNode {
     guard let instant else { return }
     // The timer holds the node until the next pass changes the wake-up or the app releases
     // the dispatch, which cancel it.
-    domain.wakeTimer = clock.schedule(at: instant) {
+    domain.wakeTimer = Engine.shared.schedule(at: instant, on: clock) {
       self.domain.wakeTimer = nil
       self.domain.wakeAt = nil
       Engine.shared.perform { self.requestPass() }

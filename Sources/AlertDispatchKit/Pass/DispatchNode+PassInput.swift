@@ -125,10 +125,10 @@ extension DispatchNode {
       blockedBy: alert.hasGoneUp ? [] : alert.blockedBy.ids, placement: placement,
       notBefore: alert.notBefore,
       retry: alert.retryAt.map {
-        PassInput.Retry(at: $0, reason: alert.refusalReason ?? "refused")
+        PassInput.Retry(at: $0, reason: alert.life.refusals.reason ?? "refused")
       },
       style: request.style, interruption: request.interruption, preemption: request.preemption,
-      minimumDisplay: alert.minimumRemaining,
+      minimumDisplay: alert.minimumDisplayLeft,
       ledgerKeys: request.isCounted ? request.frequencyLedgerKeys : [],
       limits: alert.mayBeCapped ? frequencyLimits(for: request) : [], beneath: beneath)
   }

@@ -29,7 +29,7 @@ struct PassCheckTests {
     let b = f.add("b", to: home, priority: .low)
     #expect(a.state == .showing && b.state == .queued)
     home.node.lines.remove(b)
-    b.life = .queued  // touched, as a change of state would
+    home.node.touch(b, owner: home.node)  // touched, as a change of state would
     f.add("c", to: home, priority: .low)
     #expect(home.invariantViolations == ["dispatch 'home' queues 'b' out of place in lane modal"])
     #expect(
