@@ -5,6 +5,20 @@ import Testing
 @MainActor
 @Suite("Show now or drop", .timeLimit(.minutes(1)))
 struct ShowNowOrDropTests {
+  /// In a lane of two, newest first (the replacement stands before an alert left hidden),
+  /// "first" and "banner" go up, then a "banner" that must show now replaces the first banner,
+  /// which animates out: the newcomer waits for it. Returns the lane.
+  private static func replaceBannerWithOneThatShowsNow(_ f: Fixture, on home: AlertDispatch)
+    -> AlertLane
+  {
+    let stack = AlertLane("stack", capacity: .limited(2), order: .newestFirst)
+    f.add("first", to: home, lane: stack)
+    f.add("banner", to: home, lane: stack)
+    f.add("banner", to: home, lane: stack, duplicates: .replaceExisting, showNowOrDrop: true)
+    f.expect(["present first @home", "present banner @home", "dismiss banner @home"])
+    return stack
+  }
+
   @Test("An alert that shows now or drops goes up into a lane with room")
   func goesUpIntoRoom() {
     let f = Fixture()
@@ -118,12 +132,7 @@ struct ShowNowOrDropTests {
     let f = Fixture()
     f.presenter.dismissDuration = .milliseconds(200)
     let home = f.dispatch("home")
-    // Newest first: the replacement stands before the alert left hidden.
-    let stack = AlertLane("stack", capacity: .limited(2), order: .newestFirst)
-    f.add("first", to: home, lane: stack)
-    f.add("banner", to: home, lane: stack)
-    f.add("banner", to: home, lane: stack, duplicates: .replaceExisting, showNowOrDrop: true)
-    f.expect(["present first @home", "present banner @home", "dismiss banner @home"])
+    let stack = Self.replaceBannerWithOneThatShowsNow(f, on: home)
     f.add("error", to: home, priority: .high, lane: stack)
     f.expect(["hide first @home", "present error @home"])
     f.clock.advance(by: .milliseconds(200))
@@ -139,11 +148,7 @@ struct ShowNowOrDropTests {
     f.presenter.dismissDuration = .milliseconds(200)
     f.presenter.refuseWhen = { $0.id == "error" ? "no host" : nil }
     let home = f.dispatch("home")
-    let stack = AlertLane("stack", capacity: .limited(2), order: .newestFirst)
-    f.add("first", to: home, lane: stack)
-    f.add("banner", to: home, lane: stack)
-    f.add("banner", to: home, lane: stack, duplicates: .replaceExisting, showNowOrDrop: true)
-    f.expect(["present first @home", "present banner @home", "dismiss banner @home"])
+    let stack = Self.replaceBannerWithOneThatShowsNow(f, on: home)
     f.add("error", to: home, priority: .high, lane: stack, showNowOrDrop: true)
     f.expect([
       "hide first @home", "refuse error @home: no host",
