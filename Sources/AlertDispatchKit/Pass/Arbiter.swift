@@ -231,6 +231,14 @@ struct Arbiter {
         front.map(\.alert.id), leaving: front.filter(\.isDismissing).map(\.alert.id),
         capacity: capacity)
     }
+    /// In a lane that the alerts leaving it will free, a candidate that cannot go up now waits
+    /// for them rather than for room or a minimum display time: whether it does, with its reason.
+    func waitsForLeaving(_ candidate: PassInput.Candidate) -> Bool {
+      let reason = fullLane()
+      guard case .waitingForDismissal = reason else { return false }
+      plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: reason))
+      return true
+    }
     // Candidates come in line order, so none ranks above the one before it: once the lane is
     // full and no front alert is below that one, no later candidate can go up, and the plan
     // reads no further (a later candidate's delay or retry sets no wake-up: a pass then would
@@ -278,9 +286,7 @@ struct Arbiter {
       // in line does not overtake it (the lane is full, as for a front alert it may not
       // preempt).
       if candidate.preemption == .wait {
-        // In a lane that the alerts leaving it will free, it waits for them.
-        if case .waitingForDismissal = fullLane() {
-          plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: fullLane()))
+        if waitsForLeaving(candidate) {
           return stop(from: next, .behind(candidate.alert.id), ifCouldPreempt: true)
         }
         plan.waiting.append(
@@ -296,9 +302,9 @@ struct Arbiter {
         let victim = Arbiter.weakestInterruptible(
           in: front, below: candidate.priority, unprotected: true)
       else {
-        if case .waitingForDismissal = fullLane() {
-          plan.waiting.append(PassPlan.Waiting(alert: candidate.alert, reason: fullLane()))
-        } else if let freed = Arbiter.firstFreed(in: front, below: candidate.priority) {
+        if !waitsForLeaving(candidate),
+          let freed = Arbiter.firstFreed(in: front, below: candidate.priority)
+        {
           plan.waiting.append(
             PassPlan.Waiting(
               alert: candidate.alert, reason: .minimumDisplay(of: freed.alert, until: freed.until)))
