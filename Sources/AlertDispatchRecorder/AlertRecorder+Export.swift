@@ -31,7 +31,12 @@ extension AlertRecorder {
       for (position, event) in segment.events.enumerated() {
         if case .declare(let statement) = event.item {
           declarations.append(statement)
-        } else if index == 0 || position >= segment.snapshotCount {
+          continue
+        }
+        if case .added(let added) = event.item {
+          declarations += added.statements(includesContent: includesContent)
+        }
+        if index == 0 || position >= segment.snapshotCount {
           // The snapshots of later segments rebuild what the events before them built already.
           timeline.append((event.time - origin, event.beforeTimers, event.item))
         }
@@ -170,8 +175,11 @@ extension AlertRecorder {
       }
       switch item {
       case .declare, .placeholder: break
+      case .added(let added): statements.append(.action(.add(added.name)))
       case .action(let action): statements.append(.action(action))
       case .line(let line): lines.append(line.description)
+      case .end(let alert, let outcome):
+        lines.append(ScenarioTranscriptLine.end(alert: alert, outcome: "\(outcome)").description)
       case .expectation(.transcriptUnchecked):
         if !lines.isEmpty { statements.append(.expectation(.transcript(lines))) }
         lines = []

@@ -8,19 +8,13 @@ extension AlertRecorder {
     switch input {
     case .add(let alert, let dispatch):
       guard let owner = names.known(dispatch) else { return }
-      var (name, statements) = declaration(of: alert, on: owner)
-      // Added to a closed dispatch, it ends at once whatever it asks for: written with its id
-      // only, since what it asks for may be what a scenario cannot write (a request the
-      // library would refuse).
-      if dispatch.isClosed {
-        var plain = ScenarioAlert(name: name, owner: owner)
-        plain.id = names.id(alert.id)
-        plain.later = true
-        statements = [.alert(plain)]
-      }
+      let name = names.known(alert) ?? names.name(alert)
+      var request = alert.request
+      if !includesContent { request.content = AlertContent(title: "") }
       names.noteAdded(alert, at: time)
-      for statement in statements { append(.declare(statement), at: time) }
-      action(.add(name), at: time)
+      let added = RecordedAdd(
+        name: name, owner: owner, request: request, toClosedDispatch: dispatch.isClosed)
+      append(.added(added), at: time)
     case .ready(let alert, _):
       if let name = names.known(alert) { action(.ready(name), at: time) }
     case .didDismiss(let alert, let result):

@@ -168,32 +168,10 @@ extension AlertRecorder {
   ) -> (String, [ScenarioStatement]) {
     let name = names.known(alert) ?? names.name(alert)
     let request = alert.request
-    var declared = ScenarioAlert(name: name, owner: owner)
-    declared.id = names.id(request.id)
-    declared.priority = request.priority
-    declared.lane = request.lane.name
-    declared.dependencies = request.dependencies.map { names.id($0) }
-    declared.waitsForUnadded = request.waitsForUnadded
-    declared.interruption = request.interruption
-    declared.preemption = request.preemption
-    declared.style = request.style
+    var declared = ScenarioAlert(
+      name: name, owner: owner, request: request, includesContent: includesContent)
     declared.readiness = pending ? .pending : request.readiness
-    declared.duplicates = request.duplicates
-    declared.timing = request.timing
     if let elapsed { AlertRecorder.shorten(&declared, by: elapsed) }
-    declared.cap = request.cap
-    declared.category = request.category
-    declared.offstage = request.offstage
-    declared.ignoresPause = request.ignoresPause
-    declared.placement = request.placement
-    declared.showNowOrDrop = request.showNowOrDrop
-    declared.later = true
-    if includesContent {
-      let content = request.content
-      declared.title = content.title == declared.id ? nil : content.title
-      declared.message = content.message
-      declared.buttons = content.buttons
-    }
     return (name, [.lane(request.lane), .alert(declared)])
   }
 
@@ -226,5 +204,37 @@ extension Date {
   /// The date to the second, as a scenario's `date` writes it.
   var roundedToSeconds: Date {
     Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+  }
+}
+
+extension ScenarioAlert {
+  /// The declaration of an alert that asked for `request`, added to the dispatch named `owner`
+  /// later in the scenario.
+  init(name: String, owner: String, request: AlertRequest, includesContent: Bool) {
+    self.init(name: name, owner: owner)
+    id = RecordingNames.sanitized(request.id.rawValue)
+    priority = request.priority
+    lane = request.lane.name
+    dependencies = request.dependencies.map { RecordingNames.sanitized($0.rawValue) }
+    waitsForUnadded = request.waitsForUnadded
+    interruption = request.interruption
+    preemption = request.preemption
+    style = request.style
+    readiness = request.readiness
+    duplicates = request.duplicates
+    timing = request.timing
+    cap = request.cap
+    category = request.category
+    offstage = request.offstage
+    ignoresPause = request.ignoresPause
+    placement = request.placement
+    showNowOrDrop = request.showNowOrDrop
+    later = true
+    if includesContent {
+      let content = request.content
+      title = content.title == id ? nil : content.title
+      message = content.message
+      buttons = content.buttons
+    }
   }
 }

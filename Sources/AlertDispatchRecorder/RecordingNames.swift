@@ -114,12 +114,31 @@ struct RecordingNames {
     dispatches = dispatches.filter { $0.value.object != nil }
   }
 
+  /// Forgets the alert names given so far but for `used` and the names of the alerts still
+  /// met: a later alert may take a forgotten name, so that a recorder that runs for a long
+  /// session holds names for the alerts it can still export, not for every alert it heard.
+  mutating func keepAlertNames(_ used: Set<String>) {
+    let alive = Set(alerts.values.map(\.name))
+    alertBases = alertBases.filter { used.contains($0.key) || alive.contains($0.key) }
+  }
+
   /// `text` with every character a scenario name cannot hold replaced by `_`.
-  static func sanitized(_ text: String) -> String {
+  nonisolated static func sanitized(_ text: String) -> String {
     func fits(_ character: Character) -> Bool {
       character.isLetter || character.isNumber || "-_.".contains(character)
     }
-    // Most ids are names already: no new string for them (an id is written at every line).
+    // Most ids are names already: no new string for them (an id is written at every line),
+    // and an ASCII one is checked byte by byte, without reading characters.
+    func fitsASCII(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+        UInt8(ascii: "."):
+        true
+      default: false
+      }
+    }
+    if !text.isEmpty && text.utf8.allSatisfy(fitsASCII) { return text }
     if !text.isEmpty && text.allSatisfy(fits) { return text }
     let name = String(text.map { fits($0) ? $0 : "_" })
     return name.isEmpty ? "_" : name

@@ -65,4 +65,25 @@ struct RecordingWindowTests {
     let result = try ScenarioRunner.replay(text, file: "all.scenario")
     #expect(result.passed, "\(report(result))\n\(text)")
   }
+
+  @Test("a long session of one id names its alerts within the window, not one name per alert heard")
+  func namesStayWithinTheWindow() throws {
+    let session = Session()
+    let recorder = AlertRecorder(attachedTo: session.app, window: .events(12))
+    try session.buildTree()
+    for _ in 0..<300 {
+      session.feed.add(AlertRequest(id: "tip"))
+      session.advance(by: .seconds(1))
+      session.presenter.tap("tip", "OK")
+      session.advance(by: .seconds(1))
+    }
+    let text = recorder.export()
+    let suffixes = text.split(whereSeparator: \.isWhitespace).compactMap { word in
+      word.hasPrefix("tip-") ? Int(word.dropFirst(4)) : nil
+    }
+    #expect(!suffixes.isEmpty)
+    #expect(suffixes.allSatisfy { $0 < 20 }, "\(suffixes)")
+    let result = try ScenarioRunner.replay(text, file: "names.scenario")
+    #expect(result.passed, "\(report(result))\n\(text)")
+  }
 }
