@@ -26,7 +26,7 @@ extension AlertRecorder {
   public func exportStatements() -> [ScenarioStatement] {
     guard let origin = segments.first?.start else { return [] }
     var declarations: [ScenarioStatement] = []
-    var timeline: [(time: Duration, beforeTimers: Bool, item: RecordedItem)] = []
+    var timeline: [(time: Duration, item: RecordedItem)] = []
     for (index, segment) in segments.enumerated() {
       for (position, event) in segment.events.enumerated() {
         if case .declare(let statement) = event.item {
@@ -38,7 +38,7 @@ extension AlertRecorder {
         }
         if index == 0 || position >= segment.snapshotCount {
           // The snapshots of later segments rebuild what the events before them built already.
-          timeline.append((event.time - origin, event.beforeTimers, event.item))
+          timeline.append((event.time - origin, event.item))
         }
       }
     }
@@ -150,31 +150,39 @@ extension AlertRecorder {
     return declared
   }
 
-  /// One `at` block per instant: its actions and expectations in order, and its transcript
-  /// lines checked where a snapshot stops checking them and at the end of the block.
-  static func blocks(_ timeline: [(time: Duration, beforeTimers: Bool, item: RecordedItem)])
-    -> [ScenarioStatement]
-  {
+  /// One `at` block per instant and per timer of the instant that inputs came after: its
+  /// actions and expectations in order, and its transcript lines checked where a snapshot stops
+  /// checking them and at the end of the block. A block that came after some of the timers of
+  /// its instant but not all opens with `at TIME after-timers N` (`before-timers` for none).
+  static func blocks(_ timeline: [(time: Duration, item: RecordedItem)]) -> [ScenarioStatement] {
+    var timersAt: [Duration: Int] = [:]
+    for (time, item) in timeline {
+      if case .timerFired = item { timersAt[time, default: 0] += 1 }
+    }
     var statements: [ScenarioStatement] = []
     var lines: [String] = []
-    var current: (time: Duration, beforeTimers: Bool)?
-    // The instants at which a timer fired after inputs: those inputs go in a block of their own.
-    let split = Set(timeline.filter { !$0.beforeTimers }.map(\.time))
+    var current: (time: Duration, fired: Int)?
+    var fired = (time: Duration.zero, count: 0)
     func closeBlock() {
       // A snapshot's block that ends where the snapshot stops checking has nothing to check.
       let snapshotEnds = lines.isEmpty && statements.last == .expectation(.transcriptUnchecked)
       if current != nil && !snapshotEnds { statements.append(.expectation(.transcript(lines))) }
       lines = []
     }
-    for (time, beforeTimers, item) in timeline {
-      let early = beforeTimers && split.contains(time)
-      if time != current?.time || early != current?.beforeTimers {
+    for (time, item) in timeline {
+      if time != fired.time { fired = (time, 0) }
+      if case .timerFired = item {
+        fired.count += 1
+        continue
+      }
+      if time != current?.time || fired.count != current?.fired {
         closeBlock()
-        current = (time, early)
-        statements.append(early ? .atBeforeTimers(time) : .at(time))
+        current = (time, fired.count)
+        let all = fired.count == timersAt[time, default: 0]
+        statements.append(all ? .at(time) : .atAfterTimers(time, timers: fired.count))
       }
       switch item {
-      case .declare, .placeholder: break
+      case .declare, .placeholder, .timerFired: break
       case .added(let added): statements.append(.action(.add(added.name)))
       case .action(let action): statements.append(.action(action))
       case .line(let line): lines.append(line.description)

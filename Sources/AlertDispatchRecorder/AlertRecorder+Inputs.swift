@@ -125,6 +125,8 @@ extension AlertRecorder {
       let line = ScenarioTranscriptLine.dismiss(alert: names.id(alert.id), dispatch: place(alert))
       append(.line(line), at: time)
       insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
+    case .timerFired:
+      append(.timerFired, at: time)
     case .passSettled(let isQuiet):
       queuedDrainStart = isQuiet ? nil : drainStart
       drainStart = nil

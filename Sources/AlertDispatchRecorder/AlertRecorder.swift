@@ -57,12 +57,6 @@ public final class AlertRecorder {
   var queuedDrainStart: Int?
   /// The outermost call of the library the last event was heard in.
   var lastOutermostCall = -1
-  /// Whether the outermost call running now has yet to show whether the app made it (its
-  /// first event is an input) or a timer did.
-  var callOpens = false
-  /// The last instant at which a timer fired: the inputs heard at an instant before any
-  /// timer fired there run before the timers in a replay (`at TIME before-timers`).
-  var timersFiredAt: AlertInstant?
   /// Whether the current segment is full: a new one starts at the next quiet moment.
   var wantsSegment = false
   /// What each dispatch's active-child provider answered last, by dispatch.
@@ -116,14 +110,11 @@ public final class AlertRecorder {
     noteOutermostCall()
     let last = segments.count - 1
     switch item {
-    case .added, .action, .line, .end:
+    case .added, .action, .line, .end, .timerFired:
       if drainStart == nil { drainStart = segments[last].events.count }
-      if callOpens, !item.isInput { timersFiredAt = time }
-      callOpens = false
     default: break
     }
-    let beforeTimers = timersFiredAt != time
-    segments[last].events.append(RecordedEvent(time: time, item: item, beforeTimers: beforeTimers))
+    segments[last].events.append(RecordedEvent(time: time, item: item))
     if segments[segments.count - 1].isFull(for: window) { wantsSegment = true }
   }
 
@@ -134,38 +125,16 @@ public final class AlertRecorder {
     lastOutermostCall = AlertDispatch.outermostCallCount
     drainStart = nil
     queuedDrainStart = nil
-    callOpens = true
   }
 
-  /// Inserts an event where the calls running now read it in a replay: before the first input
-  /// since the last pass settled, in its instant; or, when a timer started them (no input
-  /// since), at the end of the instant before `now`, since a replay fires the timers of an
-  /// instant before its inputs, and every timer of the instant before any.
+  /// Inserts an event where the calls running now read it in a replay: before the first event
+  /// since the last pass settled (the input, or the timer firing, that started them), at its
+  /// instant; after every event when there is none.
   func insertBeforePass(_ item: RecordedItem, now: AlertInstant) {
     let last = segments.count - 1
-    let events = segments[last].events
-    let index: Int
-    let time: AlertInstant
-    let beforeTimers: Bool
-    if let start = drainStart, events[start].item.isInput {
-      index = start
-      time = events[start].time
-      beforeTimers = events[start].beforeTimers
-    } else {
-      // After the inputs that came before the timers of `now`, or at the end of the instant
-      // before it.
-      var first = events.count
-      while first > segments[last].snapshotCount, events[first - 1].time >= now,
-        !(events[first - 1].time == now && events[first - 1].beforeTimers)
-      {
-        first -= 1
-      }
-      index = first
-      time = first > 0 ? min(events[first - 1].time, now) : segments[last].start
-      beforeTimers = first > 0 ? events[first - 1].beforeTimers : true
-    }
-    segments[last].events.insert(
-      RecordedEvent(time: time, item: item, beforeTimers: beforeTimers), at: index)
+    let index = drainStart ?? segments[last].events.count
+    let time = drainStart.map { segments[last].events[$0].time } ?? now
+    segments[last].events.insert(RecordedEvent(time: time, item: item), at: index)
     if let start = drainStart, start >= index { drainStart = start + 1 }
     if let start = queuedDrainStart, start >= index { queuedDrainStart = start + 1 }
   }
@@ -195,9 +164,6 @@ public final class AlertRecorder {
     let isFirst = segments.isEmpty
     var segment = RecordingSegment(start: time, isFirst: isFirst)
     if let root { segment.events = snapshot(of: root, at: time) }
-    // A snapshot taken after a timer fired at its instant comes after that timer in a replay.
-    let beforeTimers = timersFiredAt != time
-    for index in segment.events.indices { segment.events[index].beforeTimers = beforeTimers }
     segment.snapshotCount = segment.events.count
     segments.append(segment)
     while segments.count > 1,
@@ -244,8 +210,6 @@ struct RecordingSegment {
 struct RecordedEvent {
   var time: AlertInstant
   var item: RecordedItem
-  /// Whether it came at its instant before any timer fired then.
-  var beforeTimers = true
 }
 
 /// What an event says in the scenario.
@@ -265,6 +229,9 @@ enum RecordedItem {
   case line(ScenarioTranscriptLine)
   /// An alert's end, written out as its transcript line (`end ALERT: OUTCOME`) when exported.
   case end(alert: String, AlertOutcome)
+  /// A timer of the domain fired: the events of its instant before it are replayed before it,
+  /// those after it after it (`at TIME after-timers N`).
+  case timerFired
   /// Where an answer to a `dismiss` call goes if the presenter reports the alert gone from
   /// inside the call; nothing otherwise.
   case placeholder(ObjectIdentifier)

@@ -27,6 +27,8 @@ struct ScenarioParser {
   var inTimeline = false
   /// The time the timeline has reached (the last `at` plus its `advance` steps).
   var cursor: Duration = .zero
+  /// How many timers due at ``cursor`` the timeline has fired: `nil` for all of them.
+  var cursorTimers: Int?
   var lanes: [String: AlertLane] = ["modal": .modal]
   var laneLines: [String: Int] = [:]
   var nameLines: [String: Int] = [:]
@@ -132,7 +134,10 @@ struct ScenarioParser {
         append(.expectation(try expectation(rest)))
       } else {
         let action = try self.action(name, rest, inReaction: false)
-        if case .advance(let by) = action { cursor += by }
+        if case .advance(let by) = action {
+          cursor += by
+          cursorTimers = nil
+        }
         append(.action(action))
       }
       return
@@ -141,9 +146,18 @@ struct ScenarioParser {
   }
 
   private mutating func atStatement(_ rest: [ScenarioWord]) throws(ScenarioProblem) {
-    var arguments = ScenarioArguments(rest, usage: "at TIME [before-timers]")
+    var arguments = ScenarioArguments(rest, usage: "at TIME [before-timers | after-timers N]")
     let time = try arguments.duration("TIME")
-    let beforeTimers = arguments.flag("before-timers")
+    var timers: Int?
+    if arguments.flag("before-timers") {
+      timers = 0
+    } else if arguments.flag("after-timers") {
+      let word = try arguments.word("N")
+      guard !word.isQuoted, let count = Int(word.text), count >= 0 else {
+        throw ScenarioProblem("'after-timers' takes a count of timers, not '\(word)'")
+      }
+      timers = count
+    }
     try arguments.end()
     if !inTimeline { try checkSetupReferences() }
     if time < cursor {
@@ -151,14 +165,16 @@ struct ScenarioParser {
         "'at \(AlertInstant.format(time))' goes back in time: the timeline is already at \(AlertInstant.format(cursor))"
       )
     }
-    if beforeTimers && time == cursor && inTimeline {
+    if let timers, time == cursor && inTimeline, cursorTimers.map({ timers < $0 }) ?? true {
+      let fired = cursorTimers.map { "\($0) timers" } ?? "all the timers"
       throw ScenarioProblem(
-        "'at \(AlertInstant.format(time)) before-timers' comes after the timers of \(AlertInstant.format(time)) fired: put it first at its time"
+        "'at \(AlertInstant.format(time)) \(timers == 0 ? "before-timers" : "after-timers \(timers)")' comes after \(fired) of \(AlertInstant.format(time)) fired: put it earlier at its time"
       )
     }
+    cursorTimers = timers
     inTimeline = true
     cursor = time
-    append(beforeTimers ? .atBeforeTimers(time) : .at(time))
+    append(timers.map { .atAfterTimers(time, timers: $0) } ?? .at(time))
   }
 
   private mutating func transcriptBlock(_ words: [ScenarioWord], from start: Int)

@@ -59,9 +59,11 @@ public enum ScenarioStatement: Sendable, Hashable {
   case shown(key: String, date: Date, version: String?, thisLaunch: Bool)
   /// `at TIME`: opens a block of the timeline.
   case at(Duration)
-  /// `at TIME before-timers`: opens a block that runs when the clock reaches `TIME`, before the
-  /// timers due then fire (a recording's inputs that came first at their instant).
-  case atBeforeTimers(Duration)
+  /// `at TIME before-timers` (`timers` 0) or `at TIME after-timers N`: opens a block that runs
+  /// when the clock reaches `TIME` and the first `timers` timers due then have fired; the
+  /// others fire at the next block (a recording's inputs that came between the timers of their
+  /// instant).
+  case atAfterTimers(Duration, timers: Int)
   /// An action of the timeline.
   case action(ScenarioAction)
   /// `expect …`: an expectation of the timeline.

@@ -27,7 +27,7 @@ enum ScenarioWriter {
 
   private static func isAt(_ statement: ScenarioStatement) -> Bool {
     switch statement {
-    case .at, .atBeforeTimers: true
+    case .at, .atAfterTimers: true
     default: false
     }
   }
@@ -71,7 +71,9 @@ enum ScenarioWriter {
       return ["shown", word(key), ISO8601DateFormatter().string(from: date)]
         + (version.map { ["version", word($0)] } ?? []) + (thisLaunch ? ["this-launch"] : [])
     case .at(let duration): return ["at", spelled(duration)]
-    case .atBeforeTimers(let duration): return ["at", spelled(duration), "before-timers"]
+    case .atAfterTimers(let duration, 0): return ["at", spelled(duration), "before-timers"]
+    case .atAfterTimers(let duration, let timers):
+      return ["at", spelled(duration), "after-timers", "\(timers)"]
     case .action(let action): return actions(action)
     case .expectation(let expectation): return ["expect"] + expectations(expectation)
     }

@@ -45,8 +45,8 @@ extension Scenario {
         ledgerRecords.append(
           ScenarioLedgerRecord(key: key, date: date, version: version, thisLaunch: thisLaunch))
       case .at(let time): blocks.append(ScenarioBlock(line: line.line, time: time))
-      case .atBeforeTimers(let time):
-        blocks.append(ScenarioBlock(line: line.line, time: time, beforeTimers: true))
+      case .atAfterTimers(let time, let timers):
+        blocks.append(ScenarioBlock(line: line.line, time: time, timers: timers))
       case .action(let action): step(line, .action(action))
       case .expectation(let expectation): step(line, .expectation(expectation))
       }

@@ -50,6 +50,8 @@ final class ScenarioRun {
   private var launchStart = Duration.zero
   /// How many lines of this launch's transcript were copied into ``transcript``.
   private var copiedLines = 0
+  /// How many timers `after-timers` blocks fired at an instant, one at a time.
+  private var timersFired: (instant: AlertInstant, count: Int) = (.zero, 0)
   private var ledger: InMemoryFrequencyLedger
   private var policy: FrequencyPolicy
   private let wallClock: ScenarioWallClock
@@ -82,7 +84,7 @@ final class ScenarioRun {
     for block in scenario.blocks {
       let time = AlertInstant(offset: block.time)
       if let stop, time > stop { break }
-      advance(to: time, firingTimersDueThen: !block.beforeTimers)
+      advance(to: time, firingTimersDueThen: block.timers)
       for step in block.steps {
         self.step(step, stop: stop)
         stamp()
@@ -253,13 +255,26 @@ final class ScenarioRun {
 
   /// Moves the clock to scenario time `target` one timer deadline at a time, so that each
   /// transcript line gets the time it was recorded at.
-  func advance(to target: AlertInstant, firingTimersDueThen firing: Bool = true) {
+  func advance(to target: AlertInstant, firingTimersDueThen timers: Int? = nil) {
     let local = AlertInstant(offset: target.offset - launchStart)
-    while let next = sim.clock.nextDeadline, firing ? next <= local : next < local {
+    guard let timers else {
+      while let next = sim.clock.nextDeadline, next <= local {
+        sim.clock.advance(to: max(next, sim.now))
+        stamp()
+      }
+      sim.clock.advance(to: local)
+      return stamp()
+    }
+    while let next = sim.clock.nextDeadline, next < local {
       sim.clock.advance(to: max(next, sim.now))
       stamp()
     }
-    if firing { sim.clock.advance(to: local) } else { sim.clock.move(to: local) }
+    sim.clock.move(to: local)
+    if timersFired.instant != local { timersFired = (local, 0) }
+    while timersFired.count < timers, sim.clock.fireNext(dueBy: local) {
+      timersFired.count += 1
+      stamp()
+    }
     stamp()
   }
 

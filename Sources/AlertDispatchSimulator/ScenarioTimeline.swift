@@ -41,8 +41,9 @@ struct ScenarioStep: Sendable, Hashable {
 struct ScenarioBlock: Sendable, Hashable {
   var line: Int
   var time: Duration
-  /// `at TIME before-timers`: the block runs before the timers due at its time fire.
-  var beforeTimers = false
+  /// `at TIME before-timers` (0) or `after-timers N`: the block runs once that many of the
+  /// timers due at its time have fired, the others after it; `nil`: once they all have.
+  var timers: Int?
   var steps: [ScenarioStep] = []
 }
 

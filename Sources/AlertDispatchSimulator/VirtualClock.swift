@@ -74,12 +74,22 @@ public final class VirtualClock: AlertClock {
   }
 
   /// Moves time forward to `target`, firing the timers due before it but not those due at it:
-  /// they fire at the next ``advance(to:)``. For a scenario's `at TIME before-timers`.
+  /// they fire at the next ``advance(to:)``. For a scenario's `at TIME before-timers`
+  /// and `after-timers N`.
   func move(to target: AlertInstant) {
     while let deadline = timers.nextDeadline(), deadline < target {
       advance(to: deadline)
     }
     if target > now { now = target }
+  }
+
+  /// Fires the first timer due by `target` (`now` at the latest), if any: for a scenario's
+  /// `at TIME after-timers N`, which fires the timers of its instant one at a time.
+  func fireNext(dueBy target: AlertInstant) -> Bool {
+    guard let next = timers.popDue(by: target) else { return false }
+    if next.deadline > now { now = next.deadline }
+    next.action()
+    return true
   }
 
   /// Fires the timers due now without moving time.

@@ -29,9 +29,9 @@ struct PresenterAnswerTests {
     handle.close(result: "Done")
     #expect(handle.endedOutcome == .dismissed("Done"))
     let text = recorder.export()
-    // The retry's answer goes before the clock reaches the retry, at the end of the last instant.
-    #expect(
-      text.contains("at 0ms\n  answer x refuse \"no host\"\n  add x\n  answer x presenting\n"))
+    // The retry's answer goes just before the timer of the retry fires.
+    #expect(text.contains("at 0ms\n  answer x refuse \"no host\"\n  add x\n"))
+    #expect(text.contains("at 100ms before-timers\n  answer x presenting\n"))
     #expect(text.contains("at 400ms\n  finish-presenting x\n"))
     // The presenter reported the alert gone from inside `dismiss`: an answer, not an input.
     #expect(text.contains("at 1400ms\n  answer x gone\n  close-alert x Done\n"))

@@ -30,8 +30,9 @@ struct DispatchTreeWordTests {
       .action(.answer("a", .refuse("transition running"))),
       .action(.answer("a", .presented)),
       .action(.answer("a", .gone("Later"))),
-      .atBeforeTimers(.seconds(1)),
+      .atAfterTimers(.seconds(1), timers: 0),
       .action(.add("a")),
+      .atAfterTimers(.seconds(1), timers: 2),
       .action(.finishPresenting("a")),
       .action(.closeAlert("a", result: "Later")),
       .action(.closeAlert("a", result: nil)),
@@ -44,6 +45,40 @@ struct DispatchTreeWordTests {
     #expect(text.contains("\n  set-provider app off\n"))
     #expect(text.contains("\n  answer a refuse \"transition running\"\n"))
     #expect(text.contains("\n  answer a gone Later\nat 1000ms before-timers\n  add a\n"))
+    #expect(text.contains("\n  add a\nat 1000ms after-timers 2\n  finish-presenting a\n"))
+  }
+
+  @Test("blocks at one instant go forward through its timers, and after-timers takes a count")
+  func timerBlocksAreChecked() {
+    let setup = "presenter scripted\ndispatch home\n"
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 4,
+        message:
+          "'at 1s after-timers 1' comes after 2 timers of 1s fired: put it earlier at its time"
+      )
+    ) {
+      try ScenarioFormat.parse(setup + "at 1s after-timers 2\nat 1s after-timers 1\n", file: "f")
+    }
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 4,
+        message:
+          "'at 1s before-timers' comes after all the timers of 1s fired: put it earlier at its time"
+      )
+    ) {
+      try ScenarioFormat.parse(setup + "at 1s\nat 1s before-timers\n", file: "f")
+    }
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 3, message: "'after-timers' takes a count of timers, not 'two'")
+    ) {
+      try ScenarioFormat.parse(setup + "at 1s after-timers two\n", file: "f")
+    }
+    #expect(
+      (try? ScenarioFormat.parse(
+        setup + "at 1s before-timers\nat 1s after-timers 1\nat 1s after-timers 1\nat 1s\n",
+        file: "f"))?.count == 6)
   }
 
   @Test("a tree word names a bare dispatch, and answer needs a scripted presenter")

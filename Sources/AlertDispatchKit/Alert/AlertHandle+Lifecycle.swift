@@ -118,17 +118,13 @@ extension AlertHandle {
     dispatch.emit(.dismissing(outcome), alert: self)
     let root = dispatch.root
     let deadline = Engine.shared.schedule(
-      at: root.clock.now + root.dismissalTimeout, on: root.clock
-    ) {
-      [weak self] in
-      guard let self else { return }
-      Engine.shared.perform {
-        guard self.state == .dismissing else { return }
-        self.diagnose(
-          "presenter did not report alert '\(self.id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
-        )
-        self.end(self.life.dismissalOutcome ?? outcome)
-      }
+      at: root.clock.now + root.dismissalTimeout, on: root.clock, for: dispatch
+    ) { [weak self] in
+      guard let self, self.state == .dismissing else { return }
+      self.diagnose(
+        "presenter did not report alert '\(self.id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
+      )
+      self.end(self.life.dismissalOutcome ?? outcome)
     }
     move("setDismissalDeadline") { $0.setDismissalDeadline(deadline) }
     askPresenterToDismiss()
@@ -241,13 +237,10 @@ extension AlertHandle {
     let clock = dispatch.root.clock
     updateCountdowns { countdowns in
       countdowns.startAutoDismiss(at: clock.now) { end in
-        Engine.shared.schedule(at: end, on: clock) { [weak self] in
-          guard let self else { return }
-          Engine.shared.perform {
-            guard self.state == .showing || self.state == .presenting else { return }
-            self.updateCountdowns { $0.finishAutoDismiss() }
-            self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
-          }
+        Engine.shared.schedule(at: end, on: clock, for: dispatch) { [weak self] in
+          guard let self, self.state == .showing || self.state == .presenting else { return }
+          self.updateCountdowns { $0.finishAutoDismiss() }
+          self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
         }
       }
     }

@@ -41,12 +41,10 @@ extension AlertHandle {
     guard life.countdowns?.minimum?.timer == nil, let dispatch = owner else { return }
     let clock = dispatch.root.clock
     guard let end = minimumDisplayEnd(at: clock.now) else { return closeHeld() }
-    let timer = Engine.shared.schedule(at: end, on: clock) { [weak self] in
+    let timer = Engine.shared.schedule(at: end, on: clock, for: dispatch) { [weak self] in
       guard let self else { return }
-      Engine.shared.perform {
-        self.updateCountdowns { $0.heldCloseTimerFired() }
-        self.closeHeld()
-      }
+      self.updateCountdowns { $0.heldCloseTimerFired() }
+      self.closeHeld()
     }
     updateCountdowns { $0.setHeldCloseTimer(timer) }
   }

@@ -50,21 +50,18 @@ extension DispatchNode {
     _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
   ) {
     if alert.state == .pending || alert.awaitsUnadded, let deadline = timing.readinessDeadline {
-      alert.readinessTimer = Engine.shared.schedule(at: addedAt + deadline, on: clock) {
+      alert.readinessTimer = Engine.shared.schedule(at: addedAt + deadline, on: clock, for: self) {
         [weak alert] in
         guard let alert else { return }
-        Engine.shared.perform {
-          if alert.state == .pending { return alert.end(.cancelled(.readinessTimedOut)) }
-          alert.owner?.stopAwaitingUnadded(alert)
-        }
+        if alert.state == .pending { return alert.end(.cancelled(.readinessTimedOut)) }
+        alert.owner?.stopAwaitingUnadded(alert)
       }
     }
     if let expiry = timing.expiry {
-      alert.expiryTimer = Engine.shared.schedule(at: addedAt + expiry, on: clock) { [weak alert] in
-        guard let alert else { return }
-        Engine.shared.perform {
-          if !alert.hasGoneUp && !alert.state.isEnded { alert.end(.cancelled(.expired)) }
-        }
+      alert.expiryTimer = Engine.shared.schedule(at: addedAt + expiry, on: clock, for: self) {
+        [weak alert] in
+        guard let alert, !alert.hasGoneUp && !alert.state.isEnded else { return }
+        alert.end(.cancelled(.expired))
       }
     }
   }

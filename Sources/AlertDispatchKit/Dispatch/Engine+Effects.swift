@@ -64,11 +64,18 @@ extension Engine {
     return answer
   }
 
-  /// Schedules `action` at `instant` on `clock`, the domain's: the action, which the clock
-  /// runs from outside any call, makes its change through ``perform(_:)``.
+  /// Schedules `action` at `instant` on `clock`, the domain's: when the clock fires it, from
+  /// outside any call, the action makes its change as a call of its own (``perform(_:)``),
+  /// reported to the recorder of `node`'s domain as a timer that fired.
   func schedule(
-    at instant: AlertInstant, on clock: any AlertClock, _ action: @escaping @MainActor () -> Void
+    at instant: AlertInstant, on clock: any AlertClock, for node: DispatchNode?,
+    _ action: @escaping @MainActor () -> Void
   ) -> any AlertTimer {
-    clock.schedule(at: instant, action)
+    clock.schedule(at: instant) { [weak node] in
+      Engine.shared.perform {
+        node?.report(.timerFired)
+        action()
+      }
+    }
   }
 }

@@ -55,6 +55,10 @@ package enum AlertInput {
   case restored(AlertHandle)
   /// The presenter was asked to take the alert down.
   case dismissed(AlertHandle)
+  /// A timer of the domain fired (a delay, a deadline, an expiry, an auto-dismiss, a minimum
+  /// display, a wake-up): reported as it starts its change, so that a recording places the
+  /// inputs of an instant among the timers that fired then.
+  case timerFired
   /// A pass at the root settled; `isQuiet` when no call and no pass wait to run after it, so
   /// that the domain is as the next input will find it.
   case passSettled(isQuiet: Bool)

@@ -180,10 +180,10 @@ extension DispatchNode {
     guard let instant else { return }
     // The timer holds the node until the next pass changes the wake-up or the app releases
     // the dispatch, which cancel it.
-    domain.wakeTimer = Engine.shared.schedule(at: instant, on: clock) {
+    domain.wakeTimer = Engine.shared.schedule(at: instant, on: clock, for: self) {
       self.domain.wakeTimer = nil
       self.domain.wakeAt = nil
-      Engine.shared.perform { self.requestPass() }
+      self.requestPass()
     }
   }
 }

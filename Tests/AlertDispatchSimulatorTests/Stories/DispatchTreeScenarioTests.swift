@@ -150,4 +150,30 @@ extension DispatchTreeScenarioTests {
       """)
     #expect(late.passed, "\(late.failures.map(\.description).joined(separator: "\n"))")
   }
+
+  @Test("a block after some of the timers of its instant runs between them")
+  func afterTimersBlockRunsBetweenTimers() throws {
+    let result = try run(
+      """
+      presenter scripted
+      lane toast capacity unlimited
+      dispatch home
+      alert a on home autodismiss 1s
+      alert t on home lane toast autodismiss 1s
+      at 1s after-timers 1
+        expect state a dismissing
+        expect state t showing
+        expect transcript
+          present a @home
+          present t @home
+          dismiss a @home
+        end
+      at 1s
+        expect state t dismissing
+        expect transcript
+          dismiss t @home
+        end
+      """)
+    #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+  }
 }
