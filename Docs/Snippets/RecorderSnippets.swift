@@ -34,7 +34,7 @@ struct RecorderSnippets {
         dispatch app
         alert rate-us on app priority low later
         alert update on app priority high later
-        at 0ms
+        at 0ms before-timers
           add rate-us
           add update
           expect transcript

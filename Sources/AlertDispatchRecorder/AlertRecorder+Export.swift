@@ -150,15 +150,12 @@ extension AlertRecorder {
     return declared
   }
 
-  /// One `at` block per instant and per timer of the instant that inputs came after: its
+  /// One `at` block per instant and per timer of the instant that events came after: its
   /// actions and expectations in order, and its transcript lines checked where a snapshot stops
-  /// checking them and at the end of the block. A block that came after some of the timers of
-  /// its instant but not all opens with `at TIME after-timers N` (`before-timers` for none).
+  /// checking them and at the end of the block. Each block says how many of the timers of its
+  /// instant fired before it (`at TIME before-timers`, `at TIME after-timers N`): a timer that
+  /// an input cancelled on the device must not fire before that input in the replay.
   static func blocks(_ timeline: [(time: Duration, item: RecordedItem)]) -> [ScenarioStatement] {
-    var timersAt: [Duration: Int] = [:]
-    for (time, item) in timeline {
-      if case .timerFired = item { timersAt[time, default: 0] += 1 }
-    }
     var statements: [ScenarioStatement] = []
     var lines: [String] = []
     var current: (time: Duration, fired: Int)?
@@ -178,8 +175,7 @@ extension AlertRecorder {
       if time != current?.time || fired.count != current?.fired {
         closeBlock()
         current = (time, fired.count)
-        let all = fired.count == timersAt[time, default: 0]
-        statements.append(all ? .at(time) : .atAfterTimers(time, timers: fired.count))
+        statements.append(.atAfterTimers(time, timers: fired.count))
       }
       switch item {
       case .declare, .placeholder, .timerFired: break

@@ -16,8 +16,9 @@ import AlertDispatchScenarioFormat
 /// every input of that domain from then on — the tree and its changes (`setParent`, the active
 /// child, what an active-child provider answers, `appear`, `disappear`, `close`), every alert
 /// added with all its scheduling fields, `markReady`, `didDismiss`, `close(result:)`, `cancel`,
-/// `cancelAlerts`, pauses and their releases, `setNeedsArbitration`, and every presenter call
-/// with its answer — each at its instant on the root's clock. The transcript of presenter calls
+/// `cancelAlerts`, pauses and their releases, `setNeedsArbitration`, every presenter call
+/// with its answer, and every timer of the domain that fired — each at its instant on the
+/// root's clock, in the order they came. The transcript of presenter calls
 /// and outcomes goes into the export as `expect transcript` blocks, so the replay checks it.
 ///
 /// Memory stays bounded: the recorder keeps the last events of its ``Window``, starting from a

@@ -30,11 +30,11 @@ struct PresenterAnswerTests {
     #expect(handle.endedOutcome == .dismissed("Done"))
     let text = recorder.export()
     // The retry's answer goes just before the timer of the retry fires.
-    #expect(text.contains("at 0ms\n  answer x refuse \"no host\"\n  add x\n"))
+    #expect(text.contains("at 0ms before-timers\n  answer x refuse \"no host\"\n  add x\n"))
     #expect(text.contains("at 100ms before-timers\n  answer x presenting\n"))
-    #expect(text.contains("at 400ms\n  finish-presenting x\n"))
+    #expect(text.contains("at 400ms before-timers\n  finish-presenting x\n"))
     // The presenter reported the alert gone from inside `dismiss`: an answer, not an input.
-    #expect(text.contains("at 1400ms\n  answer x gone\n  close-alert x Done\n"))
+    #expect(text.contains("at 1400ms before-timers\n  answer x gone\n  close-alert x Done\n"))
     let result = try ScenarioRunner.replay(text, file: "answers.scenario")
     #expect(result.passed, "\(report(result))\n\(text)")
   }
@@ -57,7 +57,7 @@ struct PresenterAnswerTests {
     session.app.setNeedsArbitration()
     #expect(session.presenter.onScreenIDs == [])
     let text = recorder.export()
-    #expect(text.contains("at 0ms\n  active app feed\n  set-provider app feed\n"))
+    #expect(text.contains("at 0ms before-timers\n  active app feed\n  set-provider app feed\n"))
     #expect(text.contains("  provider app chat\n"))
     #expect(text.contains("  provider app feed\n  arbitrate app\n"))
     let result = try ScenarioRunner.replay(text, file: "provider.scenario")
