@@ -28,11 +28,7 @@ extension AlertHandle {
       }
     }
     guard moveIfAble({ $0.markReady() }) else { return }
-    // The deadline still bounds the wait for dependencies not added yet.
-    if !awaitsUnadded {
-      readinessTimer?.cancel()
-      readinessTimer = nil
-    }
+    stopReadinessDeadline()
     emit(.ready)
     updateQueueMembership()
     owner?.requestPass()
@@ -144,14 +140,7 @@ extension AlertHandle {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
-    cancelTimers()
-    settleFrequencyCharge(outcome)
-    coveredBy = nil
-    hiddenBeneath = []
-    // An ended alert needs no presenter; one that still holds the alert (the app reported it
-    // dismissed without telling the presenter) would otherwise keep both alive.
-    activePresenter = nil
-    presenterOverride = nil
+    leaveScheduling(outcome)
     if let dispatch = owner {
       dispatch.updateQueueMembership(self)
       let root = dispatch.root
@@ -214,7 +203,7 @@ extension AlertHandle {
     // The id may belong to an alert that replaced this one: then its waiters wait for that one.
     guard let waiters = domain.release(self) else { return }
     for waiter in waiters where !waiter.hasGoneUp {
-      waiter.blockedBy.remove(id)
+      waiter.unblock(from: id)
       waiter.updateQueueMembership()
     }
   }
@@ -225,14 +214,6 @@ extension AlertHandle {
     let continuations = waiters
     waiters = []
     Engine.shared.carryOut(.deliver(outcome, handlers: handlers, waiters: continuations), for: nil)
-  }
-
-  /// Cancels the timers of the waiting stages (those of the later stages end with them).
-  private func cancelTimers() {
-    readinessTimer?.cancel()
-    expiryTimer?.cancel()
-    readinessTimer = nil
-    expiryTimer = nil
   }
 
   /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
