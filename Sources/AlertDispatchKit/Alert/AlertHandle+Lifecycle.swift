@@ -3,8 +3,9 @@ extension AlertHandle {
     if let dispatch = owner ?? formerDispatch?.node {
       dispatch.diagnose(message, alert: self)
     } else {
-      AlertDispatchSettings.current.diagnosticHandler(
-        AlertEvent(time: .zero, kind: .diagnostic(message), alertID: id, dispatch: "released"))
+      let event = AlertEvent(
+        time: .zero, kind: .diagnostic(message), alertID: id, dispatch: "released")
+      Engine.shared.carryOut(.diagnoseUnheard(event), for: nil)
     }
   }
 
@@ -117,14 +118,11 @@ extension AlertHandle {
       at: root.clock.now + root.dismissalTimeout, on: root.clock
     ) {
       [weak self] in
-      guard let self else { return }
-      Engine.shared.perform {
-        guard self.state == .dismissing else { return }
-        self.diagnose(
-          "presenter did not report alert '\(self.id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
-        )
-        self.end(self.life.dismissalOutcome ?? outcome)
-      }
+      guard let self, state == .dismissing else { return }
+      diagnose(
+        "presenter did not report alert '\(id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
+      )
+      end(life.dismissalOutcome ?? outcome)
     }
     move("setDismissalDeadline") { $0.setDismissalDeadline(deadline) }
     askPresenterToDismiss()
@@ -223,12 +221,9 @@ extension AlertHandle {
     updateCountdowns { countdowns in
       countdowns.startAutoDismiss(at: clock.now) { end in
         Engine.shared.schedule(at: end, on: clock) { [weak self] in
-          guard let self else { return }
-          Engine.shared.perform {
-            guard self.state == .showing || self.state == .presenting else { return }
-            self.updateCountdowns { $0.finishAutoDismiss() }
-            self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
-          }
+          guard let self, state == .showing || state == .presenting else { return }
+          updateCountdowns { $0.finishAutoDismiss() }
+          closeAfterMinimumDisplay(.dismissed(.autoDismissed))
         }
       }
     }

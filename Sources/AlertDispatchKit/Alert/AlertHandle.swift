@@ -160,7 +160,9 @@ extension AlertHandle {
     life = next
     if !dropped.isEmpty {
       let kept = next.timers
-      for timer in dropped where !kept.contains(where: { $0 === timer }) { timer.cancel() }
+      for timer in dropped where !kept.contains(where: { $0 === timer }) {
+        Engine.shared.cancel(timer)
+      }
     }
     return true
   }
@@ -200,18 +202,14 @@ extension AlertHandle {
       readinessTimer = Engine.shared.schedule(at: addedAt + deadline, on: clock) {
         [weak self] in
         guard let self else { return }
-        Engine.shared.perform {
-          if self.state == .pending { return self.end(.cancelled(.readinessTimedOut)) }
-          self.owner?.stopAwaitingUnadded(self)
-        }
+        if state == .pending { return end(.cancelled(.readinessTimedOut)) }
+        owner?.stopAwaitingUnadded(self)
       }
     }
     if let expiry = timing.expiry {
       expiryTimer = Engine.shared.schedule(at: addedAt + expiry, on: clock) { [weak self] in
         guard let self else { return }
-        Engine.shared.perform {
-          if !self.hasGoneUp && !self.state.isEnded { self.end(.cancelled(.expired)) }
-        }
+        if !hasGoneUp && !state.isEnded { end(.cancelled(.expired)) }
       }
     }
   }
@@ -226,7 +224,7 @@ extension AlertHandle {
   /// the wait for dependencies not added yet.
   func stopReadinessDeadline() {
     guard !awaitsUnadded else { return }
-    readinessTimer?.cancel()
+    Engine.shared.cancel(readinessTimer)
     readinessTimer = nil
   }
 
@@ -272,7 +270,7 @@ extension AlertHandle {
   /// A presenter put the alert up: it no longer expires.
   func markShown() {
     firstUpStamp = upStamp
-    expiryTimer?.cancel()
+    Engine.shared.cancel(expiryTimer)
     expiryTimer = nil
   }
 
@@ -311,8 +309,8 @@ extension AlertHandle {
   /// The alert ended with `outcome`: its waiting timers stop, its show counts if it was
   /// dismissed, and it lets go of its coverer, what lay beneath it and its presenter.
   func leaveScheduling(_ outcome: AlertOutcome) {
-    readinessTimer?.cancel()
-    expiryTimer?.cancel()
+    Engine.shared.cancel(readinessTimer)
+    Engine.shared.cancel(expiryTimer)
     readinessTimer = nil
     expiryTimer = nil
     if let charge = frequencyCharge {

@@ -27,7 +27,9 @@ extension DispatchNode {
     }
     // The invariants the pass left broken, when the checks are on (see `checkPassInvariants()`).
     if checksInvariantsHere { invariantViolations += checkPassInvariants() }
-    if let passObserver, let facade { passObserver(facade) }
+    if let passObserver, let facade {
+      Engine.shared.carryOut(.tellPassObserver(facade, observer: passObserver), for: self)
+    }
     report(.passSettled(isQuiet: Engine.shared.isQuiet))
   }
 
@@ -166,16 +168,19 @@ extension DispatchNode {
   /// Sets the domain's wake-up to `instant`.
   private func scheduleWake(at instant: AlertInstant?) {
     guard domain.wakeAt != instant else { return }
-    domain.wakeTimer?.cancel()
+    Engine.shared.cancel(domain.wakeTimer)
     domain.wakeTimer = nil
     domain.wakeAt = instant
     guard let instant else { return }
     // The timer holds the node until the next pass changes the wake-up or the app releases
     // the dispatch, which cancel it.
     domain.wakeTimer = Engine.shared.schedule(at: instant, on: clock) {
-      self.domain.wakeTimer = nil
-      self.domain.wakeAt = nil
-      Engine.shared.perform { self.requestPass() }
+      // A wake-up that waited in line behind a pass that set another one leaves that one be.
+      if self.domain.wakeAt == instant {
+        self.domain.wakeTimer = nil
+        self.domain.wakeAt = nil
+      }
+      self.requestPass()
     }
   }
 }
