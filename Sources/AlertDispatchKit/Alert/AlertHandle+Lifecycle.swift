@@ -3,8 +3,9 @@ extension AlertHandle {
     if let dispatch = owner ?? formerDispatch?.node {
       dispatch.diagnose(message, alert: self)
     } else {
-      AlertDispatchSettings.current.diagnosticHandler(
-        AlertEvent(time: .zero, kind: .diagnostic(message), alertID: id, dispatch: "released"))
+      let event = AlertEvent(
+        time: .zero, kind: .diagnostic(message), alertID: id, dispatch: "released")
+      Engine.shared.carryOut(.diagnoseUnheard(event), for: nil)
     }
   }
 
@@ -28,11 +29,7 @@ extension AlertHandle {
       }
     }
     guard moveIfAble({ $0.markReady() }) else { return }
-    // The deadline still bounds the wait for dependencies not added yet.
-    if !awaitsUnadded {
-      readinessTimer?.cancel()
-      readinessTimer = nil
-    }
+    stopReadinessDeadline()
     emit(.ready)
     updateQueueMembership()
     owner?.requestPass()
@@ -119,12 +116,13 @@ extension AlertHandle {
     let root = dispatch.root
     let deadline = Engine.shared.schedule(
       at: root.clock.now + root.dismissalTimeout, on: root.clock, for: dispatch
-    ) { [weak self] in
-      guard let self, self.state == .dismissing else { return }
-      self.diagnose(
-        "presenter did not report alert '\(self.id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
+    ) {
+      [weak self] in
+      guard let self, state == .dismissing else { return }
+      diagnose(
+        "presenter did not report alert '\(id)' dismissed within \(AlertInstant.format(root.dismissalTimeout)); ended anyway"
       )
-      self.end(self.life.dismissalOutcome ?? outcome)
+      end(life.dismissalOutcome ?? outcome)
     }
     move("setDismissalDeadline") { $0.setDismissalDeadline(deadline) }
     askPresenterToDismiss()
@@ -140,14 +138,7 @@ extension AlertHandle {
       owner?.root.invariantViolations.append("alert '\(id)' ended twice")
       return
     }
-    cancelTimers()
-    settleFrequencyCharge(outcome)
-    coveredBy = nil
-    hiddenBeneath = []
-    // An ended alert needs no presenter; one that still holds the alert (the app reported it
-    // dismissed without telling the presenter) would otherwise keep both alive.
-    activePresenter = nil
-    presenterOverride = nil
+    leaveScheduling(outcome)
     if let dispatch = owner {
       dispatch.updateQueueMembership(self)
       let root = dispatch.root
@@ -210,7 +201,7 @@ extension AlertHandle {
     // The id may belong to an alert that replaced this one: then its waiters wait for that one.
     guard let waiters = domain.release(self) else { return }
     for waiter in waiters where !waiter.hasGoneUp {
-      waiter.blockedBy.remove(id)
+      waiter.unblock(from: id)
       waiter.updateQueueMembership()
     }
   }
@@ -223,14 +214,6 @@ extension AlertHandle {
     Engine.shared.carryOut(.deliver(outcome, handlers: handlers, waiters: continuations), for: nil)
   }
 
-  /// Cancels the timers of the waiting stages (those of the later stages end with them).
-  private func cancelTimers() {
-    readinessTimer?.cancel()
-    expiryTimer?.cancel()
-    readinessTimer = nil
-    expiryTimer = nil
-  }
-
   /// Starts (or resumes) the auto-dismiss countdown with the time that is left.
   func startAutoDismiss() {
     guard let dispatch = owner else { return }
@@ -238,9 +221,9 @@ extension AlertHandle {
     updateCountdowns { countdowns in
       countdowns.startAutoDismiss(at: clock.now) { end in
         Engine.shared.schedule(at: end, on: clock, for: dispatch) { [weak self] in
-          guard let self, self.state == .showing || self.state == .presenting else { return }
-          self.updateCountdowns { $0.finishAutoDismiss() }
-          self.closeAfterMinimumDisplay(.dismissed(.autoDismissed))
+          guard let self, state == .showing || state == .presenting else { return }
+          updateCountdowns { $0.finishAutoDismiss() }
+          closeAfterMinimumDisplay(.dismissed(.autoDismissed))
         }
       }
     }

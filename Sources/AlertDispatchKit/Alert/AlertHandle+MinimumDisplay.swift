@@ -43,8 +43,8 @@ extension AlertHandle {
     guard let end = minimumDisplayEnd(at: clock.now) else { return closeHeld() }
     let timer = Engine.shared.schedule(at: end, on: clock, for: dispatch) { [weak self] in
       guard let self else { return }
-      self.updateCountdowns { $0.heldCloseTimerFired() }
-      self.closeHeld()
+      updateCountdowns { $0.heldCloseTimerFired() }
+      closeHeld()
     }
     updateCountdowns { $0.setHeldCloseTimer(timer) }
   }

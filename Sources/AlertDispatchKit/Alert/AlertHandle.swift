@@ -51,17 +51,21 @@ public final class AlertHandle {
     return nil
   }
 
-  // Scheduling bookkeeping, owned by the dispatch machinery.
+  // Scheduling bookkeeping: the dispatch reads it, and only the named moves at the end of this
+  // file write it.
+  /// The alert's place in add order across every dispatch.
   let seq: UInt64
   /// The request's lane key and priority, read on every pass.
   nonisolated var laneKey: LaneKey { request.lane.key }
+  /// The request's priority, as a number.
   nonisolated var priority: Int { request.priority.rawValue }
   /// Its place in its lane's line, which its request and its add order fix.
   nonisolated var rank: LineRank { LineRank(request, sequence: seq) }
   /// The ids this one waits for: of unfinished alerts, and while ``awaitsUnadded``, of alerts
   /// not added yet.
-  var blockedBy = BlockerList()
-  var firstUpStamp: UInt64 = 0
+  private(set) var blockedBy = BlockerList()
+  /// When a presenter first put the alert up (0 until then), in the engine's stamps.
+  private(set) var firstUpStamp: UInt64 = 0
   /// Whether a presenter has put the alert up at least once, ended or not (for the stress
   /// tool's checks).
   package var hasBeenShown: Bool { firstUpStamp != 0 }
@@ -70,44 +74,47 @@ public final class AlertHandle {
   /// When the alert joined its current domain: when it was added (which, for a call made
   /// during a pass, is after the pass), or when its dispatch last moved
   /// (``AlertDispatch/setParent(_:)``).
-  var joinedStamp: UInt64 = 0
-  var upStamp: UInt64 = 0
+  private(set) var joinedStamp: UInt64 = 0
+  /// When the alert last went up or came back, in the engine's stamps: preemption hides the
+  /// latest first.
+  private(set) var upStamp: UInt64 = 0
   /// The presenter that put the alert up, which hides, restores and dismisses it.
-  var activePresenter: (any AlertPresenter)?
+  private(set) var activePresenter: (any AlertPresenter)?
   /// A presenter for this alert only, given to `add`.
   var presenterOverride: (any AlertPresenter)?
   /// The completion handlers and the awaiting tasks to tell the outcome, first added first; both
   /// changed by assignment only, as a dispatch's children are.
   var completions: [@MainActor (AlertOutcome) -> Void] = []
+  /// The awaiting tasks of ``outcome``.
   var waiters: [CheckedContinuation<AlertOutcome, Never>] = []
 
   /// When the alert may go up, if its request sets a delay; `nil` for none (not an instant
   /// such as zero, which a clock may not have reached: ``AlertClock`` times may be negative).
-  var notBefore: AlertInstant?
+  private(set) var notBefore: AlertInstant?
   /// The alert that went up over this one in style ``PresentationStyle/cover``, leaving it
   /// visible under it.
-  weak var coveredBy: AlertHandle?
+  private(set) weak var coveredBy: AlertHandle?
   /// The alerts that lay beneath this one, covered, when their screens left the chain together
   /// with it, in the order they were hidden: they come back beneath it (see
   /// ``PassInput/Candidate/beneath``).
-  var hiddenBeneath: [AlertHandle] {
-    get { heldBeneath.compactMap(\.alert) }
-    set { heldBeneath = newValue.map { HeldAlert(alert: $0) } }
-  }
+  var hiddenBeneath: [AlertHandle] { heldBeneath.compactMap(\.alert) }
   /// ``hiddenBeneath``, held weakly: an alert still hidden is held by its dispatch, and one that
   /// ended while its coverer waits is freed once the app lets go of it.
   private var heldBeneath: [HeldAlert] = []
-  var readinessTimer: (any AlertTimer)?
-  var expiryTimer: (any AlertTimer)?
+  /// The timer that ends the alert if it is still pending at its readiness deadline, or that
+  /// ends its wait for dependencies not added yet.
+  private(set) var readinessTimer: (any AlertTimer)?
+  /// The timer that ends the alert if it has not gone up by its expiry.
+  private(set) var expiryTimer: (any AlertTimer)?
   /// A show that counts once the alert is dismissed (``FrequencyCap/countsWhen``).
-  var frequencyCharge: FrequencyCharge?
+  private(set) var frequencyCharge: FrequencyCharge?
 
   /// The request the alert was added with.
   public let request: AlertRequest
   // Declared right after the request, so that it fills the request's last word.
   /// Whether dependencies that no alert of the domain has had yet still hold the alert back:
   /// from its add, if its request ``AlertRequest/waitsForUnadded``, until its readiness deadline.
-  var awaitsUnadded: Bool
+  private(set) var awaitsUnadded: Bool
   /// What the presenter shows: the request's ``AlertRequest/content``, or the content
   /// ``markReady(content:)`` gave the alert before it went up. Presenters read this one.
   public var content: AlertContent { readyContent?.content ?? request.content }
@@ -128,111 +135,6 @@ public final class AlertHandle {
     self.request = request
     self.owner = owner
     self.seq = seq
-  }
-
-  /// The alert's outcome; suspends until the alert ends.
-  public var outcome: AlertOutcome {
-    get async {
-      if let endedOutcome { return endedOutcome }
-      return await withCheckedContinuation { waiters = waiters + [$0] }
-    }
-  }
-
-  /// Calls `handler` with the outcome when the alert ends (at once if it has ended).
-  public func onEnd(_ handler: @escaping @MainActor (AlertOutcome) -> Void) {
-    if let endedOutcome {
-      Engine.shared.carryOut(.deliver(endedOutcome, handlers: [handler], waiters: []), for: nil)
-    } else {
-      completions = completions + [handler]
-    }
-  }
-
-  /// Says the alert may show now: a pending alert becomes queued.
-  ///
-  /// Marking an alert that is already ready does nothing; marking an ended one reports a
-  /// diagnostic.
-  public func markReady() {
-    Engine.shared.perform {
-      self.owner?.report(.ready(self, content: nil))
-      self.applyMarkReady(content: nil)
-    }
-  }
-
-  /// Says the alert may show now, with the content the answer brought: the presenter reads it
-  /// as ``content`` when it puts the alert up.
-  ///
-  /// ```swift
-  /// let offer = home.add(AlertRequest(id: "offer", readiness: .pending))
-  /// // … the network answers …
-  /// offer.markReady(content: AlertContent(title: "50% off", buttons: ["Later", "Show me"]))
-  /// ```
-  ///
-  /// An alert that is already ready and waits in line takes the new content too. One that has
-  /// gone up keeps what the user sees: the content is not changed, with a diagnostic. Marking an
-  /// ended alert reports a diagnostic, as ``markReady()`` does.
-  public func markReady(content: AlertContent) {
-    Engine.shared.perform {
-      self.owner?.report(.ready(self, content: content))
-      self.applyMarkReady(content: content)
-    }
-  }
-
-  /// Reports that the alert's UI is already gone, with the user's choice: the presenter calls
-  /// it once the user closed the alert, or once it took the alert down at the framework's
-  /// request. To have an alert on screen taken down, call ``close(result:)``.
-  ///
-  /// - A presenting, showing or suspended alert ends as ``AlertOutcome/dismissed(_:)``.
-  /// - An alert the framework asked the presenter to close ends with the framework's reason.
-  /// - An alert that never showed is not dismissed (use ``cancel()``), and a second dismiss is
-  ///   ignored: both report a diagnostic and change nothing.
-  public func didDismiss(result: AlertResult = .closed) {
-    Engine.shared.perform {
-      self.owner?.report(.didDismiss(self, result))
-      self.applyDismiss(result)
-    }
-  }
-
-  /// The first spelling of ``didDismiss(result:)``: the same call, which reports the UI already
-  /// gone and does not take anything down. Call ``didDismiss(result:)`` from a presenter once
-  /// the alert's UI is gone, or ``close(result:)`` to have an alert on screen taken down.
-  @available(
-    *, deprecated,
-    message:
-      "use close(result:) to take an alert down, or didDismiss(result:) to report that its UI is already gone (all dismiss(result:) does)"
-  )
-  public func dismiss(result: AlertResult = .closed) { didDismiss(result: result) }
-
-  /// Has the presenter take an alert on screen down (``AlertPresenter/dismiss(_:)``); it ends as
-  /// ``AlertOutcome/dismissed(_:)`` with `result` once gone. An alert not on screen (use
-  /// ``cancel()``), being dismissed or ended is left as it is, with a diagnostic. An alert still
-  /// inside its ``AlertTiming/minimumDisplay`` is taken down when that ends; the call returns
-  /// at once, and a second close or cancel meanwhile is ignored with a diagnostic.
-  public func close(result: AlertResult = .closed) {
-    Engine.shared.perform {
-      self.owner?.report(.close(self, result))
-      self.applyClose(.dismissed(result), by: "close(result:)")
-    }
-  }
-
-  /// Withdraws the alert: it ends as ``CancellationReason/cancelledByApp``.
-  ///
-  /// A waiting alert ends at once. An alert on screen is closed through the presenter's
-  /// ``AlertPresenter/dismiss(_:)`` and ends when the presenter reports it gone; one still inside
-  /// its ``AlertTiming/minimumDisplay`` is closed when that ends (a hidden one ends at once).
-  public func cancel() {
-    Engine.shared.perform {
-      self.owner?.report(.cancel(self))
-      self.applyClose(.cancelled(.cancelledByApp), by: "cancel()")
-    }
-  }
-
-  /// Reports that a presentation answered with ``PresentationAnswer/presenting`` has finished
-  /// animating in.
-  public func didFinishPresenting() {
-    Engine.shared.perform {
-      self.owner?.report(.didFinishPresenting(self))
-      self.applyDidFinishPresenting()
-    }
   }
 }
 
@@ -258,7 +160,9 @@ extension AlertHandle {
     life = next
     if !dropped.isEmpty {
       let kept = next.timers
-      for timer in dropped where !kept.contains(where: { $0 === timer }) { timer.cancel() }
+      for timer in dropped where !kept.contains(where: { $0 === timer }) {
+        Engine.shared.cancel(timer)
+      }
     }
     return true
   }
@@ -286,6 +190,144 @@ extension AlertHandle {
   }
 }
 
+/// The one writer of an alert's scheduling bookkeeping beside its stage: each write is a move
+/// named for what happened to the alert, and the dispatch asks the handle for it.
+extension AlertHandle {
+  /// The alert is added at `addedAt`: its delay runs from then; the engine ends it if it is
+  /// still pending at its readiness deadline (or stops its wait for dependencies not added yet
+  /// then) and if it has not gone up by its expiry.
+  func startWaiting(at addedAt: AlertInstant, on clock: any AlertClock) {
+    let timing = request.timing
+    if state == .pending || awaitsUnadded, let deadline = timing.readinessDeadline {
+      readinessTimer = Engine.shared.schedule(at: addedAt + deadline, on: clock, for: owner) {
+        [weak self] in
+        guard let self else { return }
+        if state == .pending { return end(.cancelled(.readinessTimedOut)) }
+        owner?.stopAwaitingUnadded(self)
+      }
+    }
+    if let expiry = timing.expiry {
+      expiryTimer = Engine.shared.schedule(at: addedAt + expiry, on: clock, for: owner) {
+        [weak self] in
+        guard let self else { return }
+        if !hasGoneUp && !state.isEnded { end(.cancelled(.expired)) }
+      }
+    }
+  }
+
+  /// The alert was added at `addedAt`: its delay, if its request sets one, runs from then.
+  func startDelay(at addedAt: AlertInstant) {
+    let delay = request.timing.delay
+    if delay > .zero { notBefore = addedAt + delay }
+  }
+
+  /// The alert was marked ready: its readiness deadline no longer holds, unless it still bounds
+  /// the wait for dependencies not added yet.
+  func stopReadinessDeadline() {
+    guard !awaitsUnadded else { return }
+    Engine.shared.cancel(readinessTimer)
+    readinessTimer = nil
+  }
+
+  /// The alert's readiness deadline passed: it stops waiting for dependencies not added yet.
+  /// Returns whether it waited for them.
+  func stopAwaitingUnaddedIDs() -> Bool {
+    guard awaitsUnadded else { return false }
+    awaitsUnadded = false
+    return true
+  }
+
+  /// The alert joined its domain (it was added, or its dispatch moved) at `stamp`.
+  func join(at stamp: UInt64) {
+    joinedStamp = stamp
+  }
+
+  /// An unfinished alert with `id` holds the alert back, or an alert with it is awaited.
+  func block(on id: AlertID) {
+    blockedBy.insert(id)
+  }
+
+  /// The alert no longer waits for `id`.
+  func unblock(from id: AlertID) {
+    blockedBy.remove(id)
+  }
+
+  /// The alert waits for `blockers` as its re-indexed domain says.
+  func setBlockers(_ blockers: BlockerList) {
+    blockedBy = blockers
+  }
+
+  /// The alert goes up or comes back now: it is the latest up of its lane.
+  func stampUp() {
+    upStamp = Engine.shared.nextStamp()
+  }
+
+  /// `presenter` was asked to put the alert up: it hides, restores and takes down the alert
+  /// from now on.
+  func presented(by presenter: any AlertPresenter) {
+    activePresenter = presenter
+  }
+
+  /// A presenter put the alert up: it no longer expires.
+  func markShown() {
+    firstUpStamp = upStamp
+    Engine.shared.cancel(expiryTimer)
+    expiryTimer = nil
+  }
+
+  /// The alert's show counts once it is dismissed: `charge` holds its place in the count
+  /// meanwhile.
+  func chargeWhenDismissed(_ charge: FrequencyCharge) {
+    frequencyCharge = charge
+  }
+
+  /// `coverer` went up over the alert in style ``PresentationStyle/cover``: the alert stays
+  /// visible beneath it, no longer one hidden beneath it.
+  func cover(by coverer: AlertHandle) {
+    let beneath = coverer.hiddenBeneath.filter { $0 !== self }
+    coverer.heldBeneath = beneath.map { HeldAlert(alert: $0) }
+    coveredBy = coverer
+  }
+
+  /// Nothing covers the alert any more: its coverer left, or the alert was hidden.
+  func uncover() {
+    coveredBy = nil
+  }
+
+  /// `covered`, covered by this alert, was hidden with it: it comes back beneath it.
+  func holdBeneath(_ covered: AlertHandle) {
+    let beneath = hiddenBeneath
+    guard !beneath.contains(where: { $0 === covered }) else { return }
+    heldBeneath = (beneath + [covered]).map { HeldAlert(alert: $0) }
+  }
+
+  /// The alert came back: what lay beneath it came back with it (restored first); what could
+  /// not (its screen away, or paused) stays listed, and comes back beneath it with its screen.
+  func forgetRestoredBeneath() {
+    heldBeneath = hiddenBeneath.filter { $0.state.isSuspended }.map { HeldAlert(alert: $0) }
+  }
+
+  /// The alert ended with `outcome`: its waiting timers stop, its show counts if it was
+  /// dismissed, and it lets go of its coverer, what lay beneath it and its presenter.
+  func leaveScheduling(_ outcome: AlertOutcome) {
+    Engine.shared.cancel(readinessTimer)
+    Engine.shared.cancel(expiryTimer)
+    readinessTimer = nil
+    expiryTimer = nil
+    if let charge = frequencyCharge {
+      frequencyCharge = nil
+      charge.policy.release(charge.keys)
+      if case .dismissed = outcome { charge.policy.record(charge.keys) }
+    }
+    coveredBy = nil
+    heldBeneath = []
+    // An ended alert needs no presenter; one that still holds the alert (the app reported it
+    // dismissed without telling the presenter) would otherwise keep both alive.
+    activePresenter = nil
+    presenterOverride = nil
+  }
+}
+
 extension AlertHandle: CustomStringConvertible {
   /// The id and state, such as `promo (queued)`; safe to read from any thread.
   nonisolated public var description: String {
@@ -295,22 +337,6 @@ extension AlertHandle: CustomStringConvertible {
   /// Keeps the copy of the state that ``description`` reads.
   private func describe(_ state: AlertState) {
     described.withLock { $0 = state }
-  }
-}
-
-/// The ids an alert waits for, without duplicates. An alert names a few dependencies: a linear
-/// search costs less than hashing each id into a set.
-struct BlockerList: Equatable {
-  private(set) var ids: [AlertID] = []
-
-  var isEmpty: Bool { ids.isEmpty }
-
-  mutating func insert(_ id: AlertID) {
-    if !ids.contains(id) { ids.append(id) }
-  }
-
-  mutating func remove(_ id: AlertID) {
-    if let index = ids.firstIndex(of: id) { ids.remove(at: index) }
   }
 }
 

@@ -45,7 +45,7 @@ extension DispatchNode {
     let policy = root.resolvedFrequencyPolicy(for: alert)
     if alert.request.cap?.countsWhen == .dismissed {
       policy.hold(keys)
-      alert.frequencyCharge = FrequencyCharge(policy: policy, keys: keys)
+      alert.chargeWhenDismissed(FrequencyCharge(policy: policy, keys: keys))
     } else {
       policy.record(keys)
     }
@@ -86,16 +86,6 @@ extension DispatchNode {
       "no frequencyPolicy on root '\(name)': alert '\(alert.id)' and later shows are counted in memory and forgotten when the app quits",
       alert: alert)
     return policy
-  }
-}
-
-extension AlertHandle {
-  /// Settles a show that counts when dismissed: it counts if the outcome is a dismissal.
-  func settleFrequencyCharge(_ outcome: AlertOutcome) {
-    guard let charge = frequencyCharge else { return }
-    frequencyCharge = nil
-    charge.policy.release(charge.keys)
-    if case .dismissed = outcome { charge.policy.record(charge.keys) }
   }
 }
 

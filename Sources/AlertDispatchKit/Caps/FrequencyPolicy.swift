@@ -80,8 +80,8 @@ public final class FrequencyPolicy {
     users.removeAll { $0.node == nil }
     guard let first = users.first?.node else {
       unobserved.append(message)
-      AlertDispatchSettings.current.diagnosticHandler(
-        AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy"))
+      let event = AlertEvent(time: .zero, kind: .diagnostic(message), dispatch: "frequency policy")
+      Engine.shared.carryOut(.diagnoseUnheard(event), for: nil)
       return
     }
     for user in users.dropFirst() { user.node?.notifyObservers(.diagnostic(message)) }
@@ -138,10 +138,10 @@ public final class FrequencyPolicy {
   /// Counts a show under `keys` now.
   func record(_ keys: [String]) {
     let now = wallClock.now
-    ledger.append(
-      keys.map {
-        FrequencyRecord(key: $0, date: now, appVersion: appVersion, launchID: ledger.launchID)
-      })
+    let records = keys.map {
+      FrequencyRecord(key: $0, date: now, appVersion: appVersion, launchID: ledger.launchID)
+    }
+    Engine.shared.carryOut(.countShows(records, in: ledger), for: nil)
   }
 
   /// Holds a place in the count for an alert that counts when dismissed.

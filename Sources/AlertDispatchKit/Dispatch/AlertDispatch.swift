@@ -321,7 +321,7 @@ public final class AlertDispatch {
     }
     guard let completion else { return alert }
     if let outcome = alert.endedOutcome {
-      Task { @MainActor in completion(outcome) }
+      Engine.shared.carryOut(.deliverAfterAdd(outcome, handler: completion), for: nil)
     } else {
       alert.completions = alert.completions + [completion]
     }

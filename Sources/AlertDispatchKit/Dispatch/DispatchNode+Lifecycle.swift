@@ -2,9 +2,8 @@ extension DispatchNode {
   func applyAdd(_ alert: AlertHandle) {
     let root = root
     let domain = root.domain
-    let timing = alert.request.timing
     let addedAt = root.clock.now
-    if timing.delay > .zero { alert.notBefore = addedAt + timing.delay }
+    alert.startDelay(at: addedAt)
     emit(.added, alert: alert)
     if isClosed {
       return alert.end(.cancelled(.ownerClosed))
@@ -41,43 +40,22 @@ extension DispatchNode {
       domain.returnToOldestSharer(alert.id)
     }
     domain.noteWaiting(alert)
-    schedule(alert, timing, addedAt: addedAt, on: root.clock)
+    alert.startWaiting(at: addedAt, on: root.clock)
     Engine.shared.markDirty(root)
-  }
-
-  /// Starts the readiness deadline and the expiry of an alert added at `addedAt`.
-  private func schedule(
-    _ alert: AlertHandle, _ timing: AlertTiming, addedAt: AlertInstant, on clock: any AlertClock
-  ) {
-    if alert.state == .pending || alert.awaitsUnadded, let deadline = timing.readinessDeadline {
-      alert.readinessTimer = Engine.shared.schedule(at: addedAt + deadline, on: clock, for: self) {
-        [weak alert] in
-        guard let alert else { return }
-        if alert.state == .pending { return alert.end(.cancelled(.readinessTimedOut)) }
-        alert.owner?.stopAwaitingUnadded(alert)
-      }
-    }
-    if let expiry = timing.expiry {
-      alert.expiryTimer = Engine.shared.schedule(at: addedAt + expiry, on: clock, for: self) {
-        [weak alert] in
-        guard let alert, !alert.hasGoneUp && !alert.state.isEnded else { return }
-        alert.end(.cancelled(.expired))
-      }
-    }
   }
 
   /// Indexes an alert, which has claimed its id (`waiters` wait for it), in its dispatch and
   /// domain, and updates who blocks whom.
   func register(_ alert: AlertHandle, in domain: Domain, waiters: [AlertHandle]) {
     alerts.insert(alert)
-    alert.joinedStamp = Engine.shared.nextStamp()
+    alert.join(at: Engine.shared.nextStamp())
     alert.registerLife()
     for dependency in alert.request.dependencies {
       domain.addWaiter(alert, for: dependency)
-      if root.holds(alert, dependency: dependency) { alert.blockedBy.insert(dependency) }
+      if root.holds(alert, dependency: dependency) { alert.block(on: dependency) }
     }
     for waiter in waiters where waiter !== alert && !waiter.hasGoneUp && !waiter.state.isEnded {
-      waiter.blockedBy.insert(alert.id)
+      waiter.block(on: alert.id)
       waiter.updateQueueMembership()
     }
     if alert.request.showNowOrDrop { domain.noteShowNow(alert) }
@@ -242,7 +220,7 @@ extension DispatchNode {
     let joined = Engine.shared.nextStamp()
     var stack: [DispatchNode] = [self]
     while let node = stack.popLast() {
-      for alert in node.alerts.values { alert.joinedStamp = joined }
+      for alert in node.alerts.values { alert.join(at: joined) }
       stack.append(contentsOf: node.children)
     }
   }
@@ -288,7 +266,7 @@ extension DispatchNode {
         for dependency in alert.request.dependencies where holds(alert, dependency: dependency) {
           blockers.insert(dependency)
         }
-        alert.blockedBy = blockers
+        alert.setBlockers(blockers)
       }
       alert.updateQueueMembership()
     }

@@ -28,7 +28,7 @@ extension DispatchNode {
     let domain = root.domain
     guard domain.alert(withID: alert.id) == nil else { return }
     for waiter in domain.waiters(for: alert.id) where waiter.awaitsUnadded && !waiter.hasGoneUp {
-      waiter.blockedBy.remove(alert.id)
+      waiter.unblock(from: alert.id)
       waiter.updateQueueMembership()
     }
   }
@@ -36,13 +36,12 @@ extension DispatchNode {
   /// The readiness deadline of `alert`, of this dispatch, passed: it stops waiting for the ids
   /// that are still not added, and competes as usual.
   func stopAwaitingUnadded(_ alert: AlertHandle) {
-    guard alert.awaitsUnadded else { return }
-    alert.awaitsUnadded = false
+    guard alert.stopAwaitingUnaddedIDs() else { return }
     guard !alert.hasGoneUp, !alert.state.isEnded else { return }
     let root = root
     for dependency in alert.request.dependencies
     where !root.holds(alert, dependency: dependency) {
-      alert.blockedBy.remove(dependency)
+      alert.unblock(from: dependency)
     }
     updateQueueMembership(alert)
     Engine.shared.markDirty(root)

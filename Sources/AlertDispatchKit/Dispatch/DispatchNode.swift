@@ -163,7 +163,7 @@ final class DispatchNode {
     observers = []
     let streams = streamContinuations
     streamContinuations = [:]
-    for continuation in streams.values { continuation.finish() }
+    Engine.shared.carryOut(.finishEvents(Array(streams.values)), for: self)
     activeChildProvider = nil
     activeChildNode = nil
     domain.reset()

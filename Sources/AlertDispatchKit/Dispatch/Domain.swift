@@ -254,7 +254,7 @@ final class Domain {
     lanes = lanes.map { LaneState(lane: $0.lane, lastEnd: $0.lastEnd) }
     refused = [:]
     showNow = []
-    wakeTimer?.cancel()
+    Engine.shared.cancel(wakeTimer)
     wakeTimer = nil
     wakeAt = nil
   }

@@ -77,8 +77,7 @@ extension DispatchNode {
       lastRejectedChild = nil
       return activeChildNode
     }
-    let answer = provider()
-    if let facade { report(.providerAnswer(facade, answer)) }
+    let answer = Engine.shared.activeChild(askedOf: provider, for: self)
     guard let child = answer?.node else {
       lastRejectedChild = nil
       return nil

@@ -27,7 +27,9 @@ extension DispatchNode {
     }
     // The invariants the pass left broken, when the checks are on (see `checkPassInvariants()`).
     if checksInvariantsHere { invariantViolations += checkPassInvariants() }
-    if let passObserver, let facade { passObserver(facade) }
+    if let passObserver, let facade {
+      Engine.shared.carryOut(.tellPassObserver(facade, observer: passObserver), for: self)
+    }
     report(.passSettled(isQuiet: Engine.shared.isQuiet))
   }
 
@@ -43,20 +45,16 @@ extension DispatchNode {
       case .suspendBeneath(let ref, let coverer):
         let covered = alert(ref)
         suspend(covered)
-        let coverer = alert(coverer)
-        if !coverer.hiddenBeneath.contains(where: { $0 === covered }) {
-          coverer.hiddenBeneath.append(covered)
-        }
+        alert(coverer).holdBeneath(covered)
       case .cover(let ref, let coverer):
         let covered = alert(ref)
         let coverer = alert(coverer)
         // Restored beneath its coverer while its dispatch was being released: it ends soon.
         guard covered.state.isVisible else { break }
-        coverer.hiddenBeneath.removeAll { $0 === covered }
-        covered.coveredBy = coverer
+        covered.cover(by: coverer)
         covered.emit(.covered(by: coverer.id))
       case .uncover(let ref):
-        alert(ref).coveredBy = nil
+        alert(ref).uncover()
       case .restore(let ref):
         restore(alert(ref))
       case .present(let ref):
@@ -75,7 +73,7 @@ extension DispatchNode {
   private func suspend(_ alert: AlertHandle) {
     let now = clock.now
     guard alert.moveIfAble({ $0.suspend(at: now) }) else { return }
-    alert.coveredBy = nil
+    alert.uncover()
     domain.removeVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.suspended)
@@ -92,10 +90,8 @@ extension DispatchNode {
     // Its dispatch was released during this pass (see `ownerReleased()`): it ends soon.
     if alert.isLeaving { return }
     guard alert.moveIfAble({ $0.restore() }) else { return }
-    // What lay beneath it came back with it (restored first); what could not (its screen away,
-    // or paused) stays listed, and comes back beneath it with its screen.
-    alert.hiddenBeneath = alert.hiddenBeneath.filter { $0.state.isSuspended }
-    alert.upStamp = Engine.shared.nextStamp()
+    alert.forgetRestoredBeneath()
+    alert.stampUp()
     domain.addVisible(alert)
     alert.updateQueueMembership()
     alert.emit(.restored)
@@ -120,11 +116,11 @@ extension DispatchNode {
     let countdowns = Countdowns(alert.request.timing)
     guard alert.moveIfAble({ $0.present(countdowns) }) else { return true }
     alert.startMinimumDisplay()
-    alert.upStamp = Engine.shared.nextStamp()
+    alert.stampUp()
     domain.addVisible(alert)
     owner.updateQueueMembership(alert)
     let answer = Engine.shared.present(alert, by: presenter, for: self)
-    alert.activePresenter = presenter
+    alert.presented(by: presenter)
     switch answer {
     case .presented:
       markShown(alert, after: earlier)
@@ -142,11 +138,9 @@ extension DispatchNode {
 
   /// Records that the presenter put up an alert it had refused `earlier.count` times.
   private func markShown(_ alert: AlertHandle, after earlier: Refusals) {
-    alert.firstUpStamp = alert.upStamp
+    alert.markShown()
     if alert.request.showNowOrDrop { domain.forgetShowNow(alert) }
     if earlier.count > 0 { domain.refused[ObjectIdentifier(alert)] = nil }
-    alert.expiryTimer?.cancel()
-    alert.expiryTimer = nil
     alert.emit(.shown)
     recordFrequencyShow(alert)
   }
@@ -174,15 +168,18 @@ extension DispatchNode {
   /// Sets the domain's wake-up to `instant`.
   private func scheduleWake(at instant: AlertInstant?) {
     guard domain.wakeAt != instant else { return }
-    domain.wakeTimer?.cancel()
+    Engine.shared.cancel(domain.wakeTimer)
     domain.wakeTimer = nil
     domain.wakeAt = instant
     guard let instant else { return }
     // The timer holds the node until the next pass changes the wake-up or the app releases
     // the dispatch, which cancel it.
     domain.wakeTimer = Engine.shared.schedule(at: instant, on: clock, for: self) {
-      self.domain.wakeTimer = nil
-      self.domain.wakeAt = nil
+      // A wake-up that waited in line behind a pass that set another one leaves that one be.
+      if self.domain.wakeAt == instant {
+        self.domain.wakeTimer = nil
+        self.domain.wakeAt = nil
+      }
       self.requestPass()
     }
   }
