@@ -51,8 +51,9 @@ extension AlertRecorder {
     return [header] + setup + ledgerRecords(setup) + AlertRecorder.blocks(timeline)
   }
 
-  /// The shows the root's frequency ledger held before the recording begins (its `date`), under
-  /// the keys the recorded alerts and budgets count on, as `shown` statements.
+  /// The shows the root's frequency ledger held before the recording begins (those of earlier
+  /// launches, and this launch's before its `date`), under the keys the recorded alerts and
+  /// budgets count on, as `shown` statements.
   private func ledgerRecords(_ setup: [ScenarioStatement]) -> [ScenarioStatement] {
     var origin: Date?
     var keys: [String] = []
@@ -69,7 +70,8 @@ extension AlertRecorder {
     }
     guard let origin, let ledger = root?.frequencyPolicy?.ledger else { return [] }
     return keys.flatMap { key in
-      ledger.records(for: key).filter { $0.date < origin }.map {
+      // Shows of earlier launches all came before; this launch's, before the window's date.
+      ledger.records(for: key).filter { $0.launchID != ledger.launchID || $0.date < origin }.map {
         .shown(
           key: key, date: $0.date.roundedToSeconds, version: $0.appVersion,
           thisLaunch: $0.launchID == ledger.launchID)

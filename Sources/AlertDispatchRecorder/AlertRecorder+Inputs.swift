@@ -195,9 +195,9 @@ extension AlertRecorder {
       for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
       return
     }
-    let hid = names.known(dispatch) == nil && join(dispatch, at: time)
+    let onceJoined = names.known(dispatch) == nil ? join(dispatch, at: time) : []
     action(.setParent(names.name(dispatch), parent: names.name(parent)), at: time)
-    if hid && dispatch.isVisible { action(.appear(names.name(dispatch)), at: time) }
+    for joined in onceJoined { action(joined, at: time) }
   }
 }
 

@@ -22,42 +22,46 @@ extension AlertRecorder {
         items.append(.declare(.timeZone(policy.timeZone)))
       }
     }
-    items += rebuild(subtreeOf: root, parent: nil, checked: true, at: time)
+    items += rebuild(subtreeOf: root, parent: nil, checked: true, at: time).items
     return items.map { RecordedEvent(time: time, item: $0) }
   }
 
-  /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are.
+  /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are,
+  /// and returns what to run once it joined.
   ///
-  /// When none of its alerts has gone up, it is hidden while they are added, before it joins,
-  /// and the caller shows it again once it joined, if it is visible: on the device they were
-  /// first weighed in the domain they join, whereas the replay adds them to a dispatch of its
-  /// own, with a presenter (a pause would not hold back those that ignore pauses). One that
-  /// went up in its former domain goes up again there first, as the rebuild of a snapshot does.
-  /// Returns whether it hid it.
-  func join(_ dispatch: AlertDispatch, at time: AlertInstant) -> Bool {
-    let items = rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time)
+  /// When none of its alerts has gone up, a pause of its own holds them while they are added,
+  /// before it joins, and is released once it joined: on the device they were first weighed in
+  /// the domain they join, whereas the replay adds them to a dispatch of its own, with a
+  /// presenter. (Hiding it instead would retry the domain's refused alerts when it appears.)
+  /// Those a pause does not hold — show-now alerts, which get one chance, and those that
+  /// ignore pauses — are added pending and marked ready once it joined. One that went up in its
+  /// former domain goes up again there first, as the rebuild of a snapshot does.
+  func join(_ dispatch: AlertDispatch, at time: AlertInstant) -> [ScenarioAction] {
+    let (items, readyOnJoin) = rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time)
     let alerts = AlertRecorder.preorder(dispatch).flatMap(\.unfinishedAlerts)
-    let hides = !alerts.isEmpty && !alerts.contains(where: \.hasBeenShown)
-    var hid = false
+    let holds = !alerts.isEmpty && !alerts.contains(where: \.hasBeenShown)
+    var token: String?
     for item in items {
       if case .action(let action) = item {
-        if hides && !hid {
-          hid = true
-          self.action(.disappear(names.name(dispatch)), at: time)
+        if holds && token == nil {
+          let name = names.joiningToken()
+          token = name
+          self.action(.pause(names.name(dispatch), .all, token: name), at: time)
         }
         self.action(action, at: time)
       } else {
         append(item, at: time)
       }
     }
-    return hid
+    return (token.map { [.release($0)] } ?? []) + readyOnJoin.map { .ready($0) }
   }
 
   /// The items that rebuild the subtree of `top` (see ``snapshot(of:at:)``); with `checked`,
-  /// expectations check the state of every alert.
+  /// expectations check the state of every alert. Without (a join), a show-now alert or one
+  /// that ignores pauses that has not gone up is added pending, and named in `readyOnJoin`.
   private func rebuild(
     subtreeOf top: AlertDispatch, parent: String?, checked: Bool, at time: AlertInstant
-  ) -> [RecordedItem] {
+  ) -> (items: [RecordedItem], readyOnJoin: [String]) {
     let tree = AlertRecorder.preorder(top)
     var items: [RecordedItem] = []
     for dispatch in tree {
@@ -75,20 +79,28 @@ extension AlertRecorder {
     }.map(\.element)
     var declared: [(name: String, alert: AlertHandle)] = []
     var readyLater: [String] = []
+    var readyOnJoin: [String] = []
     // An alert that never went up is added pending, in its place in line, and marked ready
     // once the domain is rebuilt, so that it does not go up before what held it back is back.
     func add(_ entry: (alert: AlertHandle, owner: String)) {
       let alert = entry.alert
-      let holds = !alert.hasBeenShown && alert.state != .pending && !alert.request.showNowOrDrop
+      let waitsForJoin =
+        !checked && (alert.request.showNowOrDrop || alert.request.ignoresPause)
+        && !alert.hasBeenShown && alert.state != .pending
+      let holds =
+        !alert.hasBeenShown && alert.state != .pending && !alert.request.showNowOrDrop
+        && !waitsForJoin
       // Declared again when known: its first declaration may be in a dropped segment.
       let elapsed = names.added(alert).map { time - $0 }
       let (name, statements) = declaration(
-        of: alert, on: entry.owner, elapsed: elapsed, pending: holds)
+        of: alert, on: entry.owner, elapsed: elapsed, pending: holds || waitsForJoin)
       items += statements.map { .declare($0) }
       if alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
       items.append(.action(.add(name)))
       if holds {
         readyLater.append(name)
+      } else if waitsForJoin {
+        readyOnJoin.append(name)
       } else if alert.request.readiness == .pending && alert.state != .pending {
         items.append(.action(.ready(name)))
       }
@@ -148,7 +160,7 @@ extension AlertRecorder {
       items.append(.action(.disappear(names.name(dispatch))))
     }
     items += readyLater.map { .action(.ready($0)) }
-    guard !declared.isEmpty else { return items }
+    guard !declared.isEmpty else { return (items, readyOnJoin) }
     if checked {
       let visible = declared.filter { $0.alert.state.isOnScreen }.map(\.name)
       items.append(.expectation(.showing(visible)))
@@ -157,7 +169,7 @@ extension AlertRecorder {
       }
     }
     items.append(.expectation(.transcriptUnchecked))
-    return items
+    return (items, readyOnJoin)
   }
 
   /// Names an alert added to the dispatch named `owner`, and declares it and its lane; an alert

@@ -25,6 +25,7 @@ struct RecordingNames {
   private var dispatchBases: [String: Int] = ["main": 1, "none": 1]
   private var alertBases: [String: Int] = [:]
   private var tokenCount = 0
+  private var joiningCount = 0
   private var alertCount = 0
 
   /// The name of a dispatch the recording has met, or `nil`.
@@ -100,6 +101,13 @@ struct RecordingNames {
     let name = "pause\(tokenCount)"
     tokens[ObjectIdentifier(token)] = Entry(object: token, name: name)
     return name
+  }
+
+  /// A name for a pause the recording adds of its own (one that holds a joining dispatch's
+  /// alerts): `joining1`, `joining2` …, which no pause of the app's is named.
+  mutating func joiningToken() -> String {
+    joiningCount += 1
+    return "joining\(joiningCount)"
   }
 
   /// An alert id as the recording writes it.
