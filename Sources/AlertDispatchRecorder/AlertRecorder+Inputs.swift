@@ -13,7 +13,8 @@ extension AlertRecorder {
       if !includesContent { request.content = AlertContent(title: "") }
       names.noteAdded(alert, at: time)
       let added = RecordedAdd(
-        name: name, owner: owner, request: request, toClosedDispatch: dispatch.isClosed)
+        name: name, owner: owner, request: request, order: alert.addOrder,
+        toClosedDispatch: dispatch.isClosed)
       append(.added(added), at: time)
     case .ready(let alert, _):
       if let name = names.known(alert) { action(.ready(name), at: time) }

@@ -26,42 +26,16 @@ extension AlertRecorder {
     return items.map { RecordedEvent(time: time, item: $0) }
   }
 
-  /// Declares a dispatch that joins the domain, with its subtree, pauses and alerts as they are,
-  /// and returns what to run once it joined.
-  ///
-  /// When none of its alerts has gone up, a pause of its own holds them while they are added,
-  /// before it joins, and is released once it joined: on the device they were first weighed in
-  /// the domain they join, whereas the replay adds them to a dispatch of its own, with a
-  /// presenter. (Hiding it instead would retry the domain's refused alerts when it appears.)
-  /// Those a pause does not hold — show-now alerts, which get one chance, and those that
-  /// ignore pauses — are added pending and marked ready once it joined. One that went up in its
-  /// former domain goes up again there first, as the rebuild of a snapshot does.
-  func join(_ dispatch: AlertDispatch, at time: AlertInstant) -> [ScenarioAction] {
-    let (items, readyOnJoin) = rebuild(subtreeOf: dispatch, parent: nil, checked: false, at: time)
-    let alerts = AlertRecorder.preorder(dispatch).flatMap(\.unfinishedAlerts)
-    let holds = !alerts.isEmpty && !alerts.contains(where: \.hasBeenShown)
-    var token: String?
-    for item in items {
-      if case .action(let action) = item {
-        if holds && token == nil {
-          let name = names.joiningToken()
-          token = name
-          self.action(.pause(names.name(dispatch), .all, token: name), at: time)
-        }
-        self.action(action, at: time)
-      } else {
-        append(item, at: time)
-      }
-    }
-    return (token.map { [.release($0)] } ?? []) + readyOnJoin.map { .ready($0) }
-  }
-
   /// The items that rebuild the subtree of `top` (see ``snapshot(of:at:)``); with `checked`,
   /// expectations check the state of every alert. Without (a join), a show-now alert or one
-  /// that ignores pauses that has not gone up is added pending, and named in `readyOnJoin`.
-  private func rebuild(
-    subtreeOf top: AlertDispatch, parent: String?, checked: Bool, at time: AlertInstant
-  ) -> (items: [RecordedItem], readyOnJoin: [String]) {
+  /// that ignores pauses that has not gone up is added pending, and named in `readyOnJoin`;
+  /// with `paused` (a join under a pause of the recording's own), the others are added as they
+  /// are, without the pending and ready of a snapshot.
+  func rebuild(
+    subtreeOf top: AlertDispatch, parent: String?, checked: Bool, paused: Bool = false,
+    at time: AlertInstant
+  ) -> (items: [RecordedItem], readyOnJoin: [String], alerts: [(name: String, alert: AlertHandle)])
+  {
     let tree = AlertRecorder.preorder(top)
     var items: [RecordedItem] = []
     for dispatch in tree {
@@ -88,10 +62,15 @@ extension AlertRecorder {
         !checked && (alert.request.showNowOrDrop || alert.request.ignoresPause)
         && !alert.hasBeenShown && alert.state != .pending
       let holds =
-        !alert.hasBeenShown && alert.state != .pending && !alert.request.showNowOrDrop
+        !paused && !alert.hasBeenShown && alert.state != .pending && !alert.request.showNowOrDrop
         && !waitsForJoin
-      // Declared again when known: its first declaration may be in a dropped segment.
-      let elapsed = names.added(alert).map { time - $0 }
+      // Declared again when known: its first declaration may be in a dropped segment. One that
+      // joins under a pause is added where it was on the device, or when the recording began if
+      // it was added before: what is left of its time limits then.
+      let start = paused ? segments.last?.start : nil
+      let elapsed =
+        names.added(alert).map { time - $0 }
+        ?? start.flatMap { alert.addedAt < $0 ? $0 - alert.addedAt : nil }
       let (name, statements) = declaration(
         of: alert, on: entry.owner, elapsed: elapsed, pending: holds || waitsForJoin)
       items += statements.map { .declare($0) }
@@ -160,7 +139,7 @@ extension AlertRecorder {
       items.append(.action(.disappear(names.name(dispatch))))
     }
     items += readyLater.map { .action(.ready($0)) }
-    guard !declared.isEmpty else { return (items, readyOnJoin) }
+    guard !declared.isEmpty else { return (items, readyOnJoin, declared) }
     if checked {
       let visible = declared.filter { $0.alert.state.isOnScreen }.map(\.name)
       items.append(.expectation(.showing(visible)))
@@ -169,7 +148,7 @@ extension AlertRecorder {
       }
     }
     items.append(.expectation(.transcriptUnchecked))
-    return (items, readyOnJoin)
+    return (items, readyOnJoin, declared)
   }
 
   /// Names an alert added to the dispatch named `owner`, and declares it and its lane; an alert

@@ -135,7 +135,12 @@ public final class AlertRecorder {
     let last = segments.count - 1
     let index = drainStart ?? segments[last].events.count
     let time = drainStart.map { segments[last].events[$0].time } ?? now
-    segments[last].events.insert(RecordedEvent(time: time, item: item), at: index)
+    insert(item, at: index, time: time)
+  }
+
+  /// Inserts an event at `index` of the current segment, at `time`.
+  func insert(_ item: RecordedItem, at index: Int, time: AlertInstant) {
+    segments[segments.count - 1].events.insert(RecordedEvent(time: time, item: item), at: index)
     if let start = drainStart, start >= index { drainStart = start + 1 }
     if let start = queuedDrainStart, start >= index { queuedDrainStart = start + 1 }
   }
@@ -265,6 +270,8 @@ struct RecordedAdd {
   var owner: String
   /// What it asked for (without its content unless the recorder records content).
   var request: AlertRequest
+  /// Its place in add order across every dispatch (``AlertHandle/addOrder``).
+  var order: UInt64
   /// Whether it was added to a closed dispatch: it ends at once whatever it asks for, so it is
   /// written with its id only, since what it asks for may be what a scenario cannot write (a
   /// request the library would refuse).

@@ -35,12 +35,6 @@ final class RecordedRoot {
       } else if alerts.contains(where: \.hasBeenShown) {
         // Heard once it joined: an alert that went up in its former domain cannot be rebuilt.
         limit = "joined with an alert that went up elsewhere"
-      } else if alerts.contains(where: {
-        let timing = $0.request.timing
-        return timing.delay > .zero || timing.readinessDeadline != nil || timing.expiry != nil
-      }) {
-        // The recorder did not hear it added: its time limits start again at the join.
-        limit = "joined with an alert whose time limits had begun"
       }
     default: break
     }

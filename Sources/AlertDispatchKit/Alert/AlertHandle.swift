@@ -69,6 +69,9 @@ public final class AlertHandle {
   /// Whether a presenter has put the alert up at least once, ended or not (for the stress
   /// tool's checks).
   package var hasBeenShown: Bool { firstUpStamp != 0 }
+  /// The alert's place in add order across every dispatch: a recorder adds an alert that joins
+  /// its domain in that place.
+  package var addOrder: UInt64 { seq }
   /// The alert that covers this one, if any (for the stress tool's reference model).
   package var coverer: AlertHandle? { coveredBy }
   /// When the alert joined its current domain: when it was added (which, for a call made
@@ -91,6 +94,9 @@ public final class AlertHandle {
   /// When the alert may go up, if its request sets a delay; `nil` for none (not an instant
   /// such as zero, which a clock may not have reached: ``AlertClock`` times may be negative).
   private(set) var notBefore: AlertInstant?
+  /// When the alert was added, on its root's clock then (a recorder places an alert that joins
+  /// its domain at that instant).
+  package private(set) var addedAt = AlertInstant.zero
   /// The alert that went up over this one in style ``PresentationStyle/cover``, leaving it
   /// visible under it.
   private(set) weak var coveredBy: AlertHandle?
@@ -217,6 +223,7 @@ extension AlertHandle {
 
   /// The alert was added at `addedAt`: its delay, if its request sets one, runs from then.
   func startDelay(at addedAt: AlertInstant) {
+    self.addedAt = addedAt
     let delay = request.timing.delay
     if delay > .zero { notBefore = addedAt + delay }
   }
