@@ -26,7 +26,7 @@ extension AlertRecorder {
   public func exportStatements() -> [ScenarioStatement] {
     guard let origin = segments.first?.start else { return [] }
     var declarations: [ScenarioStatement] = []
-    var timeline: [(time: Duration, item: RecordedItem)] = []
+    var timeline: [(time: Duration, item: RecordedItem, joins: Bool)] = []
     for (index, segment) in segments.enumerated() {
       for (position, event) in segment.events.enumerated() {
         if case .declare(let statement) = event.item {
@@ -38,7 +38,7 @@ extension AlertRecorder {
         }
         if index == 0 || position >= segment.snapshotCount {
           // The snapshots of later segments rebuild what the events before them built already.
-          timeline.append((event.time - origin, event.item))
+          timeline.append((event.time - origin, event.item, event.joinsPrevious))
         }
       }
     }
@@ -157,7 +157,9 @@ extension AlertRecorder {
   /// checking them and at the end of the block. Each block says how many of the timers of its
   /// instant fired before it (`at TIME before-timers`, `at TIME after-timers N`): a timer that
   /// an input cancelled on the device must not fire before that input in the replay.
-  static func blocks(_ timeline: [(time: Duration, item: RecordedItem)]) -> [ScenarioStatement] {
+  static func blocks(_ timeline: [(time: Duration, item: RecordedItem, joins: Bool)])
+    -> [ScenarioStatement]
+  {
     var statements: [ScenarioStatement] = []
     var lines: [String] = []
     var current: (time: Duration, fired: Int)?
@@ -168,7 +170,18 @@ extension AlertRecorder {
       if current != nil && !snapshotEnds { statements.append(.expectation(.transcript(lines))) }
       lines = []
     }
-    for (time, item) in timeline {
+    /// Appends an action, `together` with the one before when it joins it.
+    func act(_ action: ScenarioAction, joins: Bool) {
+      switch (joins, statements.last) {
+      case (true, .action(.together(let grouped))):
+        statements[statements.count - 1] = .action(.together(grouped + [action]))
+      case (true, .action(let previous)):
+        statements[statements.count - 1] = .action(.together([previous, action]))
+      default:
+        statements.append(.action(action))
+      }
+    }
+    for (time, item, joins) in timeline {
       if time != fired.time { fired = (time, 0) }
       if case .timerFired = item {
         fired.count += 1
@@ -181,8 +194,8 @@ extension AlertRecorder {
       }
       switch item {
       case .declare, .placeholder, .timerFired: break
-      case .added(let added): statements.append(.action(.add(added.name)))
-      case .action(let action): statements.append(.action(action))
+      case .added(let added): act(.add(added.name), joins: joins)
+      case .action(let action): act(action, joins: joins)
       case .line(let line): lines.append(line.description)
       case .end(let alert, let outcome):
         lines.append(ScenarioTranscriptLine.end(alert: alert, outcome: "\(outcome)").description)

@@ -129,6 +129,7 @@ extension AlertRecorder {
     case .timerFired:
       append(.timerFired, at: time)
     case .passSettled(let isQuiet):
+      inputsOpen = false
       queuedDrainStart = isQuiet ? nil : drainStart
       drainStart = nil
       if isQuiet && wantsSegment { startSegment(at: time) }

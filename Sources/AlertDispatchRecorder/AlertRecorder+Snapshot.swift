@@ -71,8 +71,16 @@ extension AlertRecorder {
       let elapsed =
         names.added(alert).map { time - $0 }
         ?? start.flatMap { alert.addedAt < $0 ? $0 - alert.addedAt : nil }
-      let (name, statements) = declaration(
+      var (name, statements) = declaration(
         of: alert, on: entry.owner, elapsed: elapsed, pending: holds || waitsForJoin)
+      // Pending only until it joins, as it was ready: no readiness deadline ends it meanwhile.
+      if waitsForJoin && !alert.request.waitsForUnadded {
+        statements = statements.map { statement in
+          guard case .alert(var declared) = statement else { return statement }
+          declared.timing.readinessDeadline = nil
+          return .alert(declared)
+        }
+      }
       items += statements.map { .declare($0) }
       if alert.state == .presenting { items.append(.action(.answer(name, .presenting))) }
       items.append(.action(.add(name)))

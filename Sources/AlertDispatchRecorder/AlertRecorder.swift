@@ -58,6 +58,9 @@ public final class AlertRecorder {
   var queuedDrainStart: Int?
   /// The outermost call of the library the last event was heard in.
   var lastOutermostCall = -1
+  /// Whether an input of the outermost call running now was heard since its last pass settled:
+  /// a call that waited in line behind it ran before that pass, and joins it in a replay.
+  var inputsOpen = false
   /// Whether the current segment is full: a new one starts at the next quiet moment.
   var wantsSegment = false
   /// What each dispatch's active-child provider answered last, by dispatch.
@@ -115,7 +118,13 @@ public final class AlertRecorder {
       if drainStart == nil { drainStart = segments[last].events.count }
     default: break
     }
-    segments[last].events.append(RecordedEvent(time: time, item: item))
+    var joinsPrevious = false
+    if item.isInput {
+      joinsPrevious = inputsOpen && AlertDispatch.isRunningQueuedCall
+      inputsOpen = true
+    }
+    segments[last].events.append(
+      RecordedEvent(time: time, item: item, joinsPrevious: joinsPrevious))
     if segments[segments.count - 1].isFull(for: window) { wantsSegment = true }
   }
 
@@ -126,6 +135,7 @@ public final class AlertRecorder {
     lastOutermostCall = AlertDispatch.outermostCallCount
     drainStart = nil
     queuedDrainStart = nil
+    inputsOpen = false
   }
 
   /// Inserts an event where the calls running now read it in a replay: before the first event
@@ -216,6 +226,10 @@ struct RecordingSegment {
 struct RecordedEvent {
   var time: AlertInstant
   var item: RecordedItem
+  /// Whether it is an input the app made while the library was busy with the one before it
+  /// (from a completion handler, say): it waited in line, and ran before the pass that one
+  /// asked for. Replayed `together` with it.
+  var joinsPrevious = false
 }
 
 /// What an event says in the scenario.

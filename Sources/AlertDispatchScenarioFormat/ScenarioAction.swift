@@ -85,6 +85,11 @@ public enum ScenarioAction: Sendable, Hashable {
   /// next `present` call for the alert's id; `answer ALERT gone [RESULT]`: how it answers the
   /// next `dismiss` call.
   case answer(String, ScenarioAnswer)
+  /// `together`, then one action per line, then `end`: the actions run as one call of the app
+  /// runs with the calls its completion handlers and presenter make: each waits in line behind
+  /// the one before, and the passes they ask for run once they all have (a recording's calls
+  /// that the app made while the library was busy with the one before).
+  case together([ScenarioAction])
 }
 
 /// How the scripted presenter (`presenter scripted`) answers a `present` call.

@@ -76,6 +76,8 @@ struct ScenarioParser {
         self.words = words
         if keyword.text == "expect", words.count >= 2, words[1].text == "transcript" {
           index = try transcriptBlock(words, from: index)
+        } else if keyword == ScenarioWord(text: "together", isQuoted: false) {
+          index = try togetherBlock(words, from: index)
         } else {
           try statement(keyword, Array(words.dropFirst()))
         }

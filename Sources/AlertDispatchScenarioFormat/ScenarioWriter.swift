@@ -36,6 +36,9 @@ enum ScenarioWriter {
     if case .expectation(.transcript(let expected)) = statement {
       return ["expect transcript"] + expected.map { "  " + $0 } + ["end"]
     }
+    if case .action(.together(let grouped)) = statement {
+      return ["together"] + grouped.map { "  " + actions($0).joined(separator: " ") } + ["end"]
+    }
     return [words(statement).joined(separator: " ")]
   }
 
@@ -136,6 +139,8 @@ enum ScenarioWriter {
     case .answer(let name, .refuse(let reason)): return ["answer", name, "refuse", word(reason)]
     case .answer(let name, .gone(let result)):
       return ["answer", name, "gone"] + (result.map { [word($0)] } ?? [])
+    // On lines of its own (``lines(_:)``).
+    case .together: return ["together"]
     }
   }
 

@@ -57,6 +57,8 @@ extension ScenarioRun {
       withAlert(name, "finish-presenting") { $0.didFinishPresenting() }
     case .answer(let name, let answer):
       scripted?.queue(answer, for: AlertID(scenario.alert(named: name)!.id))
+    case .together(let actions):
+      AlertDispatch.runTogether { for action in actions { perform(action) } }
     default: performOnTree(action)
     }
   }

@@ -33,6 +33,7 @@ struct DispatchTreeWordTests {
       .atAfterTimers(.seconds(1), timers: 0),
       .action(.add("a")),
       .atAfterTimers(.seconds(1), timers: 2),
+      .action(.together([.closeAlert("a", result: "Later"), .arbitrate("app")])),
       .action(.finishPresenting("a")),
       .action(.closeAlert("a", result: "Later")),
       .action(.closeAlert("a", result: nil)),
@@ -45,7 +46,8 @@ struct DispatchTreeWordTests {
     #expect(text.contains("\n  set-provider app off\n"))
     #expect(text.contains("\n  answer a refuse \"transition running\"\n"))
     #expect(text.contains("\n  answer a gone Later\nat 1000ms before-timers\n  add a\n"))
-    #expect(text.contains("\n  add a\nat 1000ms after-timers 2\n  finish-presenting a\n"))
+    #expect(text.contains("\n  add a\nat 1000ms after-timers 2\n  together\n"))
+    #expect(text.contains("\n  together\n    close-alert a Later\n    arbitrate app\n  end\n"))
   }
 
   @Test("blocks at one instant go forward through its timers, and after-timers takes a count")
@@ -79,6 +81,33 @@ struct DispatchTreeWordTests {
       (try? ScenarioFormat.parse(
         setup + "at 1s before-timers\nat 1s after-timers 1\nat 1s after-timers 1\nat 1s\n",
         file: "f"))?.count == 6)
+  }
+
+  @Test("a together block holds the app's calls, at least one, and ends with end")
+  func togetherBlocksAreChecked() {
+    let setup = "presenter scripted\ndispatch home\nalert a on home later\nat 0s\n"
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 7,
+        message:
+          "'advance' cannot run together with other calls: a 'together' block holds the app's calls"
+      )
+    ) {
+      try ScenarioFormat.parse(setup + "  together\n    add a\n    advance 1s\n  end\n", file: "f")
+    }
+    #expect(throws: ScenarioError(file: "f", line: 5, message: "'together' holds no action")) {
+      try ScenarioFormat.parse(setup + "  together\n  end\n", file: "f")
+    }
+    #expect(throws: ScenarioError(file: "f", line: 5, message: "'together' has no closing 'end'")) {
+      try ScenarioFormat.parse(setup + "  together\n    add a\n", file: "f")
+    }
+    #expect(
+      throws: ScenarioError(
+        file: "f", line: 4, message: "'together' is an action: put it inside an 'at' block")
+    ) {
+      try ScenarioFormat.parse(
+        "presenter scripted\ndispatch home\nalert a on home later\ntogether\n", file: "f")
+    }
   }
 
   @Test("a tree word names a bare dispatch, and answer needs a scripted presenter")

@@ -30,6 +30,14 @@ extension AlertDispatch {
   /// one outermost call.
   package static var outermostCallCount: Int { Engine.shared.entryCount }
 
+  /// Runs `body` as one call of the app runs with the calls made from inside it (by completion
+  /// handlers, a presenter): each call `body` makes waits in line behind the one before, and
+  /// the passes they ask for run once they all have. A replay runs so the calls an app made
+  /// while the library was busy with the one before.
+  package static func runTogether(_ body: () -> Void) {
+    Engine.shared.holdingCalls(body)
+  }
+
   /// Whether this dispatch asks an active-child provider (the ``activeChildProvider`` is set).
   package var hasActiveChildProvider: Bool { node.activeChildProvider != nil }
 }

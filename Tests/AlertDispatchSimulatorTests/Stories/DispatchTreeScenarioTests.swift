@@ -176,4 +176,38 @@ extension DispatchTreeScenarioTests {
       """)
     #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
   }
+
+  @Test("calls together run before the pass they ask for, as calls from a completion handler do")
+  func togetherCallsShareOnePass() throws {
+    func transcript(together: Bool) throws -> ScenarioResult {
+      let calls = ["dismiss a OK", "add low", "add high"]
+      let block =
+        together
+        ? "  together\n" + calls.map { "    \($0)\n" }.joined() + "  end\n"
+        : calls.map { "  \($0)\n" }.joined()
+      return try run(
+        """
+        presenter scripted
+        dispatch home
+        alert a on home
+        alert low on home priority low later
+        alert high on home priority high later
+        at 1s
+        \(block)\
+          expect transcript
+            present a @home
+            end a: dismissed(OK)
+            present high @home
+          end
+        """)
+    }
+    let joined = try transcript(together: true)
+    #expect(joined.passed, "\(joined.failures.map(\.description).joined(separator: "\n"))")
+    // One by one, each runs its pass: the low alert goes up, then the high one hides it.
+    let apart = try transcript(together: false)
+    #expect(!apart.passed)
+    #expect(
+      apart.failures.first?.description.contains("+ present low @home\n+ hide low @home") == true,
+      "\(apart.failures.map(\.description))")
+  }
 }

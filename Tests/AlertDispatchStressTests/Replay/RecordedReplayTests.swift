@@ -155,6 +155,14 @@ struct RecordedReplayTests {
         .add(AlertSpec(owner: .raw(99), showsNowOrDrops: true)), .advance(milliseconds: 50),
         .setParent(raw: 207, parent: .screen(80)),
       ]),
+      // One that ignores pauses waits for the join ready, as it was: no readiness deadline.
+      StressEpisode(operations: [
+        .close(.window(213)), .root(window: 9, screen: .fresh(.plain)),
+        .present(over: 100, modal: .fresh(.navigation), fullScreen: false, animated: false),
+        .add(AlertSpec(owner: .raw(40), deadline: 4, ignoresPause: true)),
+        .advance(milliseconds: 30000), .advance(milliseconds: 350),
+        .setParent(raw: 133, parent: .screen(43)), .readd(alert: 86),
+      ]),
       // The join retries no refused alert of the domain (hiding the dispatch while its alerts
       // were added, then showing it, did).
       StressEpisode(operations: [
@@ -164,6 +172,30 @@ struct RecordedReplayTests {
     ])
   func joiningDispatchReplaysItsAlertsInPlace(_ episode: StressEpisode) {
     let result = Self.replayed(episode)
+    #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
+    #expect(result.replayed >= 1, "\(result.replaySkips)")
+  }
+
+  @Test("A call a completion handler makes replays together with the call that ended the alert")
+  func completionHandlerCallReplaysTogether() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .root(window: 53, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .screen(94))), .add(AlertSpec(owner: .screen(107))),
+        .present(over: 37, modal: .fresh(.plain), fullScreen: true, animated: false),
+        .add(AlertSpec(owner: .raw(165))), .add(AlertSpec(owner: .screen(215))),
+        .present(over: 21, modal: .fresh(.plain), fullScreen: false, animated: false),
+        .add(AlertSpec(owner: .screen(180))), .add(AlertSpec(owner: .screen(22))),
+        .add(AlertSpec(owner: .screen(112))), .add(AlertSpec(owner: .screen(32))),
+        .add(AlertSpec(owner: .window(227))),
+        .add(
+          AlertSpec(
+            owner: .screen(35), priority: 195,
+            reaction: StressReaction(when: 1, action: .pause(.screen(125))))),
+        .add(AlertSpec(owner: .screen(122), sharedID: 13, priority: 74)),
+        .add(AlertSpec(owner: .screen(223))), .add(AlertSpec(owner: .screen(241))),
+        .advance(milliseconds: 100), .tap(alert: 35, button: 1), .readd(alert: 106),
+      ]))
     #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
     #expect(result.replayed >= 1, "\(result.replaySkips)")
   }
