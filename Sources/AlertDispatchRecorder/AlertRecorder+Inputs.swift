@@ -128,6 +128,14 @@ extension AlertRecorder {
       insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
     case .timerFired:
       append(.timerFired, at: time)
+    case .showCount(let change, let keys):
+      let written: ScenarioShowCount =
+        switch change {
+        case .counted: .count
+        case .held: .hold
+        case .released: .release
+        }
+      for key in keys { action(.showCount(written, key: key), at: time) }
     case .passSettled(let isQuiet):
       inputsOpen = false
       queuedDrainStart = isQuiet ? nil : drainStart

@@ -85,11 +85,26 @@ public enum ScenarioAction: Sendable, Hashable {
   /// next `present` call for the alert's id; `answer ALERT gone [RESULT]`: how it answers the
   /// next `dismiss` call.
   case answer(String, ScenarioAnswer)
+  /// `count-show KEY`, `hold-show KEY`, `release-show KEY`: another domain that shares the
+  /// caps' frequency policy counted a show under the ledger key now, held a place for an alert
+  /// that counts when dismissed, or gave that place back (a recording of a domain whose caps
+  /// other domains count on too). `KEY` is a cap's key or `category:NAME`.
+  case showCount(ScenarioShowCount, key: String)
   /// `together`, then one action per line, then `end`: the actions run as one call of the app
   /// runs with the calls its completion handlers and presenter make: each waits in line behind
   /// the one before, and the passes they ask for run once they all have (a recording's calls
   /// that the app made while the library was busy with the one before).
   case together([ScenarioAction])
+}
+
+/// What another domain did to the counts of a shared frequency policy (``ScenarioAction/showCount(_:key:)``).
+public enum ScenarioShowCount: String, Sendable, Hashable, CaseIterable {
+  /// `count-show`: a show counted now.
+  case count = "count-show"
+  /// `hold-show`: a place held for an alert that counts when dismissed.
+  case hold = "hold-show"
+  /// `release-show`: a held place given back.
+  case release = "release-show"
 }
 
 /// How the scripted presenter (`presenter scripted`) answers a `present` call.

@@ -38,6 +38,9 @@ extension ScenarioParser {
     "disappear": "disappear DISPATCH",
     "arbitrate": "arbitrate SCREEN|WINDOW|DISPATCH",
     "answer": "answer ALERT presented|presenting|refuse [REASON]|gone [RESULT]",
+    "count-show": "count-show KEY",
+    "hold-show": "hold-show KEY",
+    "release-show": "release-show KEY",
   ]
 
   /// Reads an action. In a reaction (`on`), alert names are checked once every alert is
@@ -132,6 +135,8 @@ extension ScenarioParser {
       action = try alertAction(keyword, &arguments, inReaction: inReaction)
     case "set-parent", "active", "provider", "set-provider", "appear", "disappear", "arbitrate":
       action = try treeAction(keyword, &arguments)
+    case "count-show", "hold-show", "release-show":
+      action = .showCount(ScenarioShowCount(rawValue: keyword)!, key: try arguments.text("KEY"))
     case "advance":
       if inReaction {
         throw ScenarioProblem(

@@ -139,6 +139,7 @@ enum ScenarioWriter {
     case .answer(let name, .refuse(let reason)): return ["answer", name, "refuse", word(reason)]
     case .answer(let name, .gone(let result)):
       return ["answer", name, "gone"] + (result.map { [word($0)] } ?? [])
+    case .showCount(let change, let key): return [change.rawValue, word(key)]
     // On lines of its own (``lines(_:)``).
     case .together: return ["together"]
     }

@@ -57,6 +57,9 @@ extension ScenarioRun {
       withAlert(name, "finish-presenting") { $0.didFinishPresenting() }
     case .answer(let name, let answer):
       scripted?.queue(answer, for: AlertID(scenario.alert(named: name)!.id))
+    case .showCount(.count, let key): policy.countShow([key])
+    case .showCount(.hold, let key): policy.holdShow([key])
+    case .showCount(.release, let key): policy.releaseShow([key])
     case .together(let actions):
       AlertDispatch.runTogether { for action in actions { perform(action) } }
     default: performOnTree(action)

@@ -53,7 +53,7 @@ final class ScenarioRun {
   /// How many timers `after-timers` blocks fired at an instant, one at a time.
   private var timersFired: (instant: AlertInstant, count: Int) = (.zero, 0)
   private var ledger: InMemoryFrequencyLedger
-  private var policy: FrequencyPolicy
+  private(set) var policy: FrequencyPolicy
   private let wallClock: ScenarioWallClock
 
   init(_ scenario: Scenario) {

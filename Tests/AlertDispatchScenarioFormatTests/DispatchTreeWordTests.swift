@@ -34,6 +34,9 @@ struct DispatchTreeWordTests {
       .action(.add("a")),
       .atAfterTimers(.seconds(1), timers: 2),
       .action(.together([.closeAlert("a", result: "Later"), .arbitrate("app")])),
+      .action(.showCount(.count, key: "promo")),
+      .action(.showCount(.hold, key: "category:news")),
+      .action(.showCount(.release, key: "category:news")),
       .action(.finishPresenting("a")),
       .action(.closeAlert("a", result: "Later")),
       .action(.closeAlert("a", result: nil)),
@@ -48,6 +51,7 @@ struct DispatchTreeWordTests {
     #expect(text.contains("\n  answer a gone Later\nat 1000ms before-timers\n  add a\n"))
     #expect(text.contains("\n  add a\nat 1000ms after-timers 2\n  together\n"))
     #expect(text.contains("\n  together\n    close-alert a Later\n    arbitrate app\n  end\n"))
+    #expect(text.contains("\n  count-show promo\n  hold-show category:news\n"))
   }
 
   @Test("blocks at one instant go forward through its timers, and after-timers takes a count")

@@ -323,8 +323,8 @@ extension AlertHandle {
     expiryTimer = nil
     if let charge = frequencyCharge {
       frequencyCharge = nil
-      charge.policy.release(charge.keys)
-      if case .dismissed = outcome { charge.policy.record(charge.keys) }
+      charge.policy.release(charge.keys, by: owner)
+      if case .dismissed = outcome { charge.policy.record(charge.keys, by: owner) }
     }
     coveredBy = nil
     heldBeneath = []

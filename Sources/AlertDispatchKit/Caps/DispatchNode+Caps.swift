@@ -44,10 +44,10 @@ extension DispatchNode {
     guard !keys.isEmpty else { return }
     let policy = root.resolvedFrequencyPolicy(for: alert)
     if alert.request.cap?.countsWhen == .dismissed {
-      policy.hold(keys)
+      policy.hold(keys, by: self)
       alert.chargeWhenDismissed(FrequencyCharge(policy: policy, keys: keys))
     } else {
-      policy.record(keys)
+      policy.record(keys, by: self)
     }
   }
 

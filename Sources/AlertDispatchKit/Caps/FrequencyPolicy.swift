@@ -135,8 +135,27 @@ public final class FrequencyPolicy {
     }
   }
 
-  /// Counts a show under `keys` now.
-  func record(_ keys: [String]) {
+  /// Counts a show under `keys` now, for an alert of `node`'s domain.
+  func record(_ keys: [String], by node: DispatchNode?) {
+    countShow(keys)
+    tellOtherDomains(.counted, keys, by: node)
+  }
+
+  /// Holds a place in the count for an alert of `node`'s domain that counts when dismissed.
+  func hold(_ keys: [String], by node: DispatchNode?) {
+    holdShow(keys)
+    tellOtherDomains(.held, keys, by: node)
+  }
+
+  /// Gives back a place taken by ``hold(_:by:)``.
+  func release(_ keys: [String], by node: DispatchNode?) {
+    releaseShow(keys)
+    tellOtherDomains(.released, keys, by: node)
+  }
+
+  /// Counts a show under `keys` now. Without a domain to tell the others of: a replay's
+  /// stand-in for another domain that shares the policy (`count-show`).
+  package func countShow(_ keys: [String]) {
     let now = wallClock.now
     let records = keys.map {
       FrequencyRecord(key: $0, date: now, appVersion: appVersion, launchID: ledger.launchID)
@@ -144,16 +163,31 @@ public final class FrequencyPolicy {
     Engine.shared.carryOut(.countShows(records, in: ledger), for: nil)
   }
 
-  /// Holds a place in the count for an alert that counts when dismissed.
-  func hold(_ keys: [String]) {
+  /// Holds a place under `keys`, as an alert that counts when dismissed does while it is up
+  /// (`hold-show`, for another domain's).
+  package func holdShow(_ keys: [String]) {
     for key in keys { heldShows[key, default: 0] += 1 }
   }
 
-  /// Gives back a place taken by ``hold(_:)``.
-  func release(_ keys: [String]) {
+  /// Gives back a place ``holdShow(_:)`` took (`release-show`).
+  package func releaseShow(_ keys: [String]) {
     for key in keys {
       heldShows[key, default: 0] -= 1
       if heldShows[key] ?? 0 <= 0 { heldShows[key] = nil }
+    }
+  }
+
+  /// Reports a change of the counts made for `node`'s domain to the recorders of the other
+  /// domains that use the policy: the caps of their alerts read it.
+  private func tellOtherDomains(_ change: ShowCountChange, _ keys: [String], by node: DispatchNode?)
+  {
+    let acting = node?.root
+    var told: [DispatchNode] = []
+    for user in users {
+      guard let root = user.node?.root, root !== acting, !told.contains(where: { $0 === root })
+      else { continue }
+      told.append(root)
+      root.report(.showCount(change, keys: keys))
     }
   }
 
@@ -177,6 +211,16 @@ public final class FrequencyPolicy {
 package protocol PolicyReportingLedger: FrequencyLedger {
   /// Called by `policy` when it takes the ledger.
   func report(through policy: FrequencyPolicy)
+}
+
+/// A change of a policy's counts that one domain made and the others sharing the policy read.
+package enum ShowCountChange: Sendable {
+  /// A show was counted now.
+  case counted
+  /// A place was held for an alert that counts when dismissed.
+  case held
+  /// A held place was given back.
+  case released
 }
 
 /// A dispatch that uses a policy, held weakly: the policy never keeps a screen alive.

@@ -199,4 +199,23 @@ struct RecordedReplayTests {
     #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
     #expect(result.replayed >= 1, "\(result.replaySkips)")
   }
+
+  @Test("A show another window counts under a shared cap replays in the window that reads it")
+  func sharedCapCountReplays() {
+    let result = Self.replayed(
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.navigation)),
+        .root(window: 103, screen: .fresh(.navigation)),
+        .push(nav: 23, screen: .fresh(.tabs(14)), animated: false),
+        .present(over: 132, modal: .fresh(.tabs(4)), fullScreen: false, animated: false),
+        .root(window: 138, screen: .fresh(.navigation)),
+        .add(AlertSpec(owner: .screen(194), cap: 3)),
+        .root(window: 14, screen: .fresh(.plain)),
+        .advance(milliseconds: 100), .pop(nav: 241, animated: false),
+        .present(over: 246, modal: .fresh(.plain), fullScreen: true, animated: false),
+        .add(AlertSpec(owner: .screen(105), cap: 2)),
+      ]))
+    #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
+    #expect(result.replayed >= 2, "\(result.replaySkips)")
+  }
 }
