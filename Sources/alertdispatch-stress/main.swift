@@ -9,6 +9,8 @@ let usage = """
   usage: alertdispatch-stress [--seed S] [--steps N] [--max-episode N] [--full-check-every K]
                               [--record-replay] [--no-shrink] [--progress]
          alertdispatch-stress --seed S --scenario K      print episode K of the seed as a scenario
+         alertdispatch-stress --seed S --episode K [--record-replay] [--no-shrink]
+                                                         run episode K of the seed alone
 
     --seed S          the seed of the run (default 1); the same seed runs the same operations
     --steps N         how many operations to run in all (default 10000)
@@ -43,6 +45,7 @@ struct Options {
   var shrink = true
   var progress = false
   var scenario: Int?
+  var episode: Int?
   var fullCheckInterval = 8
   var recordReplay = false
 }
@@ -69,6 +72,9 @@ func parse(_ arguments: [String]) -> Options? {
     case "--scenario":
       guard let value = iterator.next().flatMap({ Int($0) }) else { return nil }
       options.scenario = value
+    case "--episode":
+      guard let value = iterator.next().flatMap({ Int($0) }), value >= 0 else { return nil }
+      options.episode = value
     case "--record-replay": options.recordReplay = true
     case "--no-shrink": options.shrink = false
     case "--progress": options.progress = true
@@ -79,18 +85,19 @@ func parse(_ arguments: [String]) -> Options? {
 }
 
 @MainActor
-func report(_ failure: StressSession.Failure, seed: UInt64, shrink: Bool) {
-  print(
-    "== episode \(failure.index) of seed \(seed): \(failure.episode.operations.count) operations")
-  for violation in failure.violations { print("  \(violation)") }
-  guard shrink, let first = failure.violations.first else { return }
-  let minimal = Shrinker.shrink(failure.episode, keeping: first.signature)
+func report(
+  episode: StressEpisode, index: Int, violations: [StressViolation], seed: UInt64, shrink: Bool
+) {
+  print("== episode \(index) of seed \(seed): \(episode.operations.count) operations")
+  for violation in violations { print("  \(violation)") }
+  guard shrink, let first = violations.first else { return }
+  let minimal = Shrinker.shrink(episode, keeping: first.signature)
   print("-- shrunk to \(minimal.operations.count) operations (Swift, for a regression test):")
   print(minimal)
   print("-- as a scenario file:")
   print(
     StressRunner.scenario(
-      for: minimal, title: "alertdispatch-stress --seed \(seed): episode \(failure.index), shrunk"),
+      for: minimal, title: "alertdispatch-stress --seed \(seed): episode \(index), shrunk"),
     terminator: "")
   if first.kind == .replay, let recording = StressRunner.run(minimal).divergingRecording {
     print("-- the recording whose replay diverges:")
@@ -117,6 +124,21 @@ if let index = options.scenario {
   exit(0)
 }
 
+if let index = options.episode {
+  // The episode as the whole run draws it (its steps are not counted against `--steps`).
+  let episode = session.episode(index, maxOperations: options.maxEpisode)
+  let result = StressRunner.run(episode)
+  if !result.violations.isEmpty {
+    report(
+      episode: episode, index: index, violations: result.violations, seed: options.seed,
+      shrink: options.shrink)
+  }
+  print(
+    "episode \(index): \(episode.operations.count) operations, violations \(result.violations.count)"
+  )
+  exit(result.violations.isEmpty ? 0 : 1)
+}
+
 let start = ContinuousClock.now
 let summary = session.run { summary in
   guard options.progress, summary.episodes % 100 == 0 else { return }
@@ -128,7 +150,9 @@ for failure in summary.failures {
   // One report per kind of failure: the others are most likely the same bug.
   guard let signature = failure.violations.first?.signature, reported.insert(signature).inserted
   else { continue }
-  report(failure, seed: options.seed, shrink: options.shrink)
+  report(
+    episode: failure.episode, index: failure.index, violations: failure.violations,
+    seed: options.seed, shrink: options.shrink)
 }
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 FileHandle.standardError.write(
