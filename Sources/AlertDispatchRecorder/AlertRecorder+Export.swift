@@ -152,6 +152,19 @@ extension AlertRecorder {
     return declared
   }
 
+  /// Whether the first input after the timer firing at `index`, at its instant, is a call made
+  /// from inside the timer's change.
+  static func isJoined(
+    timerAt index: Int, in timeline: [(time: Duration, item: RecordedItem, joins: Bool)]
+  ) -> Bool {
+    for next in timeline[(index + 1)...] {
+      guard next.time == timeline[index].time else { return false }
+      if case .timerFired = next.item { return false }
+      if next.item.isInput { return next.joins }
+    }
+    return false
+  }
+
   /// One `at` block per instant and per timer of the instant that events came after: its
   /// actions and expectations in order, and its transcript lines checked where a snapshot stops
   /// checking them and at the end of the block. Each block says how many of the timers of its
@@ -181,9 +194,18 @@ extension AlertRecorder {
         statements.append(.action(action))
       }
     }
-    for (time, item, joins) in timeline {
+    for (index, (time, item, joins)) in timeline.enumerated() {
       if time != fired.time { fired = (time, 0) }
       if case .timerFired = item {
+        if AlertRecorder.isJoined(timerAt: index, in: timeline) {
+          // A call from inside the timer's change joins it: the block fires it.
+          if time != current?.time || fired.count != current?.fired {
+            closeBlock()
+            statements.append(.atAfterTimers(time, timers: fired.count))
+          }
+          statements.append(.action(.together([.fireTimer])))
+          current = (time, fired.count + 1)
+        }
         fired.count += 1
         continue
       }

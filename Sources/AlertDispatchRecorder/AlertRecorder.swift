@@ -58,8 +58,9 @@ public final class AlertRecorder {
   var queuedDrainStart: Int?
   /// The outermost call of the library the last event was heard in.
   var lastOutermostCall = -1
-  /// Whether an input of the outermost call running now was heard since its last pass settled:
-  /// a call that waited in line behind it ran before that pass, and joins it in a replay.
+  /// Whether an input of the outermost call running now, or the timer that started it, was heard
+  /// since its last pass settled: a call that waited in line behind it ran before that pass,
+  /// and joins it in a replay.
   var inputsOpen = false
   /// Whether the current segment is full: a new one starts at the next quiet moment.
   var wantsSegment = false
@@ -121,6 +122,9 @@ public final class AlertRecorder {
     var joinsPrevious = false
     if item.isInput {
       joinsPrevious = inputsOpen && AlertDispatch.isRunningQueuedCall
+      inputsOpen = true
+    } else if case .timerFired = item {
+      // A call made from inside the timer's change (a completion handler) joins it.
       inputsOpen = true
     }
     segments[last].events.append(

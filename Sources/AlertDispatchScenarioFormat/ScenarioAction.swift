@@ -91,10 +91,15 @@ public enum ScenarioAction: Sendable, Hashable {
   /// other domains count on too). `KEY` is a cap's key or `category:NAME`.
   case showCount(ScenarioShowCount, key: String)
   /// `together`, then one action per line, then `end`: the actions run as one call of the app
-  /// runs with the calls its completion handlers and presenter make: each waits in line behind
-  /// the one before, and the passes they ask for run once they all have (a recording's calls
-  /// that the app made while the library was busy with the one before).
+  /// runs with the calls its completion handlers and presenter make: each is made once the one
+  /// before has run, and waits in line behind what that one left waiting; the passes they ask
+  /// for run once they all have (a recording's calls that the app made while the library was
+  /// busy with the one before).
   case together([ScenarioAction])
+  /// `fire-timer`, first in a `together` block: the next timer due now fires, as the clock fires
+  /// it; the block's other actions are the calls the app made from inside its change (a
+  /// completion handler of an alert that expired).
+  case fireTimer
 }
 
 /// What another domain did to the counts of a shared frequency policy (``ScenarioAction/showCount(_:key:)``).

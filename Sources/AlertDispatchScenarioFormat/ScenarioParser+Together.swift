@@ -32,6 +32,13 @@ extension ScenarioParser {
         append(.action(.together(actions)))
         return index
       }
+      if name == "fire-timer" {
+        guard actions.isEmpty, inner.count == 1 else {
+          throw ScenarioProblem("'fire-timer' stands alone, first in a 'together' block")
+        }
+        actions.append(.fireTimer)
+        continue
+      }
       guard ScenarioParser.actionUsage[name] != nil, !ScenarioParser.apart.contains(name) else {
         throw ScenarioProblem(
           "'\(name)' cannot run together with other calls: a 'together' block holds the app's calls"

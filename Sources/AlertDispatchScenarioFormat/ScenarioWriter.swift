@@ -140,6 +140,7 @@ enum ScenarioWriter {
     case .answer(let name, .gone(let result)):
       return ["answer", name, "gone"] + (result.map { [word($0)] } ?? [])
     case .showCount(let change, let key): return [change.rawValue, word(key)]
+    case .fireTimer: return ["fire-timer"]
     // On lines of its own (``lines(_:)``).
     case .together: return ["together"]
     }

@@ -61,7 +61,10 @@ extension ScenarioRun {
     case .showCount(.hold, let key): policy.holdShow([key])
     case .showCount(.release, let key): policy.releaseShow([key])
     case .together(let actions):
-      AlertDispatch.runTogether { for action in actions { perform(action) } }
+      AlertDispatch.runTogether(actions.map { action in { [unowned self] in perform(action) } })
+    case .fireTimer:
+      noteTimerFired()
+      _ = sim.clock.fireNext(dueBy: sim.now)
     default: performOnTree(action)
     }
   }

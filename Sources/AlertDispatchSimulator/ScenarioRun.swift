@@ -278,6 +278,13 @@ final class ScenarioRun {
     stamp()
   }
 
+  /// Counts a timer that a `fire-timer` action fires now, for the `after-timers` blocks that
+  /// follow at this instant.
+  func noteTimerFired() {
+    if timersFired.instant != sim.now { timersFired = (sim.now, 0) }
+    timersFired.count += 1
+  }
+
   /// Copies the lines this launch recorded since the last call, with the time now.
   func stamp() {
     let lines = sim.transcript.lines

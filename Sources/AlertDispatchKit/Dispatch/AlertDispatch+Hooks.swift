@@ -30,12 +30,20 @@ extension AlertDispatch {
   /// one outermost call.
   package static var outermostCallCount: Int { Engine.shared.entryCount }
 
-  /// Runs `body` as one call of the app runs with the calls made from inside it (by completion
-  /// handlers, a presenter): each call `body` makes waits in line behind the one before, and
-  /// the passes they ask for run once they all have. A replay runs so the calls an app made
-  /// while the library was busy with the one before.
-  package static func runTogether(_ body: () -> Void) {
-    Engine.shared.holdingCalls(body)
+  /// Makes `calls` as one call of the app runs with the calls made from inside it (by completion
+  /// handlers, a presenter): each call is made once the one before has run, and waits in line
+  /// behind whatever that one left waiting; the passes they ask for run once they all have. A
+  /// replay runs so the calls an app made while the library was busy with the one before.
+  package static func runTogether(_ calls: [@MainActor () -> Void]) {
+    Engine.shared.holdingCalls {
+      // Made while the engine is busy, a call waits in line; the next is made once it has run.
+      @MainActor func make(_ index: Int) {
+        guard index < calls.count else { return }
+        calls[index]()
+        Engine.shared.perform { make(index + 1) }
+      }
+      make(0)
+    }
   }
 
   /// Whether this dispatch asks an active-child provider (the ``activeChildProvider`` is set).

@@ -176,9 +176,10 @@ struct RecordedReplayTests {
     #expect(result.replayed >= 1, "\(result.replaySkips)")
   }
 
-  @Test("A call a completion handler makes replays together with the call that ended the alert")
-  func completionHandlerCallReplaysTogether() {
-    let result = Self.replayed(
+  @Test(
+    "A call a completion handler makes replays together with the call or timer that ended the alert",
+    arguments: [
+      // The pause a dismissal's completion handler makes runs before the dismissal's pass.
       StressEpisode(operations: [
         .root(window: 53, screen: .fresh(.plain)),
         .add(AlertSpec(owner: .screen(94))), .add(AlertSpec(owner: .screen(107))),
@@ -195,7 +196,53 @@ struct RecordedReplayTests {
         .add(AlertSpec(owner: .screen(122), sharedID: 13, priority: 74)),
         .add(AlertSpec(owner: .screen(223))), .add(AlertSpec(owner: .screen(241))),
         .advance(milliseconds: 100), .tap(alert: 35, button: 1), .readd(alert: 106),
-      ]))
+      ]),
+      // An expiry's completion handler closes a screen before the expiry's pass.
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.navigation)), .add(AlertSpec(owner: .screen(90))),
+        .push(nav: 116, screen: .fresh(.plain), animated: false),
+        .root(window: 231, screen: .fresh(.plain)),
+        .present(over: 196, modal: .fresh(.plain), fullScreen: false, animated: false),
+        .add(
+          AlertSpec(
+            owner: .screen(126), expiry: 1, delay: 2,
+            reaction: StressReaction(when: 2, action: .close(.screen(85))))),
+        .pop(nav: 248, animated: false),
+      ]),
+      // An auto-dismissal's completion handler adds an alert again before the dismissal's pass.
+      StressEpisode(operations: [
+        .root(window: 0, screen: .fresh(.plain)),
+        .present(over: 95, modal: .fresh(.tabs(21)), fullScreen: true, animated: false),
+        .add(AlertSpec(owner: .screen(149))),
+        .present(over: 21, modal: .fresh(.plain), fullScreen: true, animated: false),
+        .present(over: 6, modal: .fresh(.plain), fullScreen: false, animated: false),
+        .advance(milliseconds: 350), .dismissModal(screen: 42, animated: false),
+        .add(
+          AlertSpec(
+            owner: .window(73), priority: 213, autoDismiss: 3,
+            reaction: StressReaction(when: 1, action: .readd(alert: 20)))),
+      ]),
+      // A cancel from a completion handler runs after the presenter's report that ended it.
+      StressEpisode(operations: [
+        .root(window: 3, screen: .fresh(.plain)),
+        .add(AlertSpec(owner: .screen(213))), .add(AlertSpec(owner: .screen(78))),
+        .add(AlertSpec(owner: .raw(167))), .add(AlertSpec(owner: .screen(252))),
+        .add(AlertSpec(owner: .raw(205))), .add(AlertSpec(owner: .window(127))),
+        .add(AlertSpec(owner: .raw(200))), .add(AlertSpec(owner: .window(223))),
+        .add(AlertSpec(owner: .window(118))), .add(AlertSpec(owner: .screen(198))),
+        .add(AlertSpec(owner: .screen(126))), .add(AlertSpec(owner: .screen(40))),
+        .add(AlertSpec(owner: .screen(6), sharedID: 46)), .add(AlertSpec(owner: .screen(190))),
+        .add(AlertSpec(owner: .screen(157))), .add(AlertSpec(owner: .screen(34))),
+        .add(
+          AlertSpec(
+            owner: .screen(121), priority: 14,
+            reaction: StressReaction(when: 0, action: .cancel(alert: 216)))),
+        .advance(milliseconds: 200), .add(AlertSpec(owner: .screen(202))),
+        .cancel(alert: 178),
+      ]),
+    ])
+  func completionHandlerCallReplaysTogether(_ episode: StressEpisode) {
+    let result = Self.replayed(episode)
     #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
     #expect(result.replayed >= 1, "\(result.replaySkips)")
   }
