@@ -73,7 +73,12 @@ extension AlertRecorder {
     case .disappear(let dispatch):
       if let name = names.known(dispatch) { action(.disappear(name), at: time) }
     case .closeDispatch(let dispatch):
-      if let name = names.known(dispatch) { action(.close(name), at: time) }
+      guard let name = names.known(dispatch) else { return }
+      action(.close(name), at: time)
+      // Its children become roots: when one comes back, it is declared anew, as it is then.
+      for child in dispatch.children {
+        for left in AlertRecorder.preorder(child) { names.forget(left) }
+      }
     case .releaseDispatch(let identity):
       providerAnswers[identity] = nil
       if let name = names.forget(dispatch: identity) { action(.close(name), at: time) }

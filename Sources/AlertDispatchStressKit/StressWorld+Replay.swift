@@ -29,10 +29,7 @@ final class RecordedRoot {
       limit = "joined another domain"
     case .setParent(let dispatch, let parent) where dispatch !== root && dispatch.root === root:
       let alerts = RecordedRoot.preorder(dispatch).flatMap(\.unfinishedAlerts)
-      if parent.map({ $0.root !== root }) ?? true {
-        // Heard before it leaves: the replay runs what its alerts do while away, unrecorded.
-        if !alerts.isEmpty { limit = "left with unfinished alerts" }
-      } else if alerts.contains(where: \.hasBeenShown) {
+      if parent.map({ $0.root === root }) ?? false, alerts.contains(where: \.hasBeenShown) {
         // Heard once it joined: an alert that went up in its former domain cannot be rebuilt.
         limit = "joined with an alert that went up elsewhere"
       }
