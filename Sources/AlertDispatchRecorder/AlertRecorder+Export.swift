@@ -68,7 +68,9 @@ extension AlertRecorder {
       default: break
       }
     }
-    guard let origin, let ledger = root?.frequencyPolicy?.ledger else { return [] }
+    guard let origin, let ledger = (root ?? formerRoot)?.frequencyPolicy?.ledger else {
+      return []
+    }
     return keys.flatMap { key in
       // Shows of earlier launches all came before; this launch's, before the window's date.
       ledger.records(for: key).filter { $0.launchID != ledger.launchID || $0.date < origin }.map {

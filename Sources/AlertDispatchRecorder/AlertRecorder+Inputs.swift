@@ -200,9 +200,10 @@ extension AlertRecorder {
   private func setParent(_ dispatch: AlertDispatch, _ parent: AlertDispatch?, at time: AlertInstant)
   {
     guard let root else { return }
-    // The root detached from nothing stays the root (a root that joins another domain is heard
-    // no more, by the hook of the root it joins).
+    // The root detached from nothing stays the root.
     if dispatch === root && parent == nil { return }
+    // The root joins another domain: the recording ends here, as the domain it recorded does.
+    if dispatch === root { return detach() }
     guard let parent, parent.root === root else {
       guard let name = names.known(dispatch) else { return }
       action(.setParent(name, parent: nil), at: time)

@@ -40,8 +40,11 @@ public final class AlertRecorder {
     case duration(Duration)
   }
 
-  /// The dispatch whose domain is recorded.
+  /// The dispatch whose domain is recorded; `nil` once the recorder stopped.
   public private(set) weak var root: AlertDispatch?
+  /// The root a stopped recorder recorded: its frequency ledger still tells the export what
+  /// was counted before the recording began.
+  weak var formerRoot: AlertDispatch?
   /// How much of the past is kept.
   public let window: Window
   /// Whether alert titles, messages and buttons are recorded.
@@ -92,9 +95,12 @@ public final class AlertRecorder {
     }
   }
 
-  /// Stops recording; what was recorded can still be exported.
+  /// Stops recording; what was recorded can still be exported. A recorder whose root joins
+  /// another domain (``AlertDispatch/setParent(_:)``) stops on its own: its recording ends
+  /// there.
   public func detach() {
     guard let root else { return }
+    formerRoot = root
     root.inputHook = nil
     if let observation { root.removeObservation(observation) }
     observation = nil

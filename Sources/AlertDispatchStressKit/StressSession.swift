@@ -50,8 +50,8 @@ package struct StressSession {
     /// The failing episodes.
     package var failures: [Failure] = []
 
-    /// `replayed N recordings, skipped K (joined another domain K)`: what the check of
-    /// replays covered.
+    /// `replayed N recordings, skipped K (coalesced passes K, …)`: what the check of replays
+    /// covered.
     package var replayLine: String {
       let skipped = replaySkips.values.reduce(0, +)
       let reasons = replaySkips.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

@@ -24,9 +24,6 @@ final class RecordedRoot {
     // A replay runs a pass after each input.
     if root.passScheduling == .coalesced { limit = "coalesced passes" }
     switch input {
-    case .setParent(let dispatch, let parent?) where dispatch === root && parent.root !== root:
-      // Heard before it joins: from then on its domain's inputs go to the other root.
-      limit = "joined another domain"
     case .setParent(let dispatch, let parent) where dispatch !== root && dispatch.root === root:
       let alerts = RecordedRoot.preorder(dispatch).flatMap(\.unfinishedAlerts)
       if parent.map({ $0.root === root }) ?? false, alerts.contains(where: \.hasBeenShown) {

@@ -63,6 +63,26 @@ struct PresenterAnswerTests {
     let result = try ScenarioRunner.replay(text, file: "provider.scenario")
     #expect(result.passed, "\(report(result))\n\(text)")
   }
+
+  @Test("a root that joins another domain ends its recording there, which replays")
+  func joiningAnotherDomainEndsTheRecording() throws {
+    let clock = VirtualClock()
+    let presenter = ClosurePresenter(present: { _ in .presented })
+    let root = AlertDispatch(name: "sheet", clock: clock, presenter: presenter)
+    let other = AlertDispatch(name: "app", clock: clock, presenter: presenter)
+    let recorder = AlertRecorder(attachedTo: root)
+    root.add(AlertRequest(id: "first"))
+    root.add(AlertRequest(id: "second", priority: .high))
+    clock.advance(by: .seconds(1))
+    try root.setParent(other)
+    #expect(recorder.root == nil)
+    root.add(AlertRequest(id: "after-join"))
+    let text = recorder.export()
+    #expect(!text.contains("after-join"))
+    #expect(text.contains("present second @sheet"))
+    let result = try ScenarioRunner.replay(text, file: "joined.scenario")
+    #expect(result.passed, "\(report(result))\n\(text)")
+  }
 }
 
 extension PresenterAnswerTests {

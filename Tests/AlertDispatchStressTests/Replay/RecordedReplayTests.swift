@@ -9,7 +9,7 @@ import Testing
 struct RecordedReplayTests {
   /// The limits a recording may be skipped for (see the Recording a session article).
   static let limits: Set<String> = [
-    "coalesced passes", "joined another domain", "joined with an alert that went up elsewhere",
+    "coalesced passes", "joined with an alert that went up elsewhere",
     "released without close",
   ]
 
