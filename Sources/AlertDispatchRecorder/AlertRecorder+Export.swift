@@ -47,13 +47,24 @@ extension AlertRecorder {
       ? "; older events were dropped, so it starts from a snapshot of the domain" : ""
     let header = ScenarioStatement.comment(
       "recorded by AlertRecorder: \(timeline.count) events\(dropped)")
+    // A root with no policy when the recording began got the library's default one with its
+    // first capped alert: its clock, as it was when the recording began.
+    let recorded = root ?? formerRoot
+    if !declarations.contains(where: { if case .date = $0 { true } else { false } }),
+      let policy = recorded?.frequencyPolicy, let now = recorded?.clock.now
+    {
+      let (seconds, attoseconds) = (now - origin).components
+      let elapsed = TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
+      let date = policy.wallClock.now.addingTimeInterval(-elapsed)
+      declarations = AlertRecorder.declarations(of: policy, date: date) + declarations
+    }
     let setup = AlertRecorder.setup(declarations)
     return [header] + setup + ledgerRecords(setup) + AlertRecorder.blocks(timeline)
   }
 
-  /// The shows the root's frequency ledger held before the recording begins (those of earlier
-  /// launches, and this launch's before its `date`), under the keys the recorded alerts and
-  /// budgets count on, as `shown` statements.
+  /// The shows the root's frequency ledger held before the recording begins (all but this
+  /// launch's last ones, which the policy counted while recording), under the keys the recorded
+  /// alerts and budgets count on, as `shown` statements.
   private func ledgerRecords(_ setup: [ScenarioStatement]) -> [ScenarioStatement] {
     var origin: Date?
     var keys: [String] = []
@@ -68,13 +79,24 @@ extension AlertRecorder {
       default: break
       }
     }
-    guard let origin, let ledger = (root ?? formerRoot)?.frequencyPolicy?.ledger else {
+    guard origin != nil, let ledger = (root ?? formerRoot)?.frequencyPolicy?.ledger else {
       return []
     }
+    var counted: [String: Int] = [:]
+    for segment in segments {
+      counted.merge(segment.counted, uniquingKeysWith: +)
+    }
     return keys.flatMap { key in
-      // Shows of earlier launches all came before; this launch's, before the window's date.
-      ledger.records(for: key).filter { $0.launchID != ledger.launchID || $0.date < origin }.map {
-        .shown(
+      // This launch's last shows were counted while recording: the replay counts them again.
+      let records = ledger.records(for: key).sorted { $0.date < $1.date }
+      var recent = counted[key, default: 0]
+      let before = records.reversed().filter { record in
+        guard record.launchID == ledger.launchID, recent > 0 else { return true }
+        recent -= 1
+        return false
+      }.reversed()
+      return before.map {
+        ScenarioStatement.shown(
           key: key, date: $0.date.roundedToSeconds, version: $0.appVersion,
           thisLaunch: $0.launchID == ledger.launchID)
       }

@@ -75,10 +75,8 @@ extension AlertRecorder {
     case .closeDispatch(let dispatch):
       guard let name = names.known(dispatch) else { return }
       action(.close(name), at: time)
-      // Its children become roots: when one comes back, it is declared anew, as it is then.
-      for child in dispatch.children {
-        for left in AlertRecorder.preorder(child) { names.forget(left) }
-      }
+      // Its children become roots: held while away, and declared anew when one comes back.
+      for child in dispatch.children { hold(leaving: child, at: time) }
     case .releaseDispatch(let identity):
       providerAnswers[identity] = nil
       if let name = names.forget(dispatch: identity) { action(.close(name), at: time) }
@@ -133,7 +131,12 @@ extension AlertRecorder {
       insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
     case .timerFired:
       append(.timerFired, at: time)
-    case .showCount(let change, let keys):
+    case .showCount(let change, let keys, let elsewhere):
+      if change == .counted {
+        for key in keys { segments[segments.count - 1].counted[key, default: 0] += 1 }
+      }
+      // The replay counts this domain's shows itself.
+      guard elsewhere else { return }
       let written: ScenarioShowCount =
         switch change {
         case .counted: .count
@@ -207,13 +210,24 @@ extension AlertRecorder {
     guard let parent, parent.root === root else {
       guard let name = names.known(dispatch) else { return }
       action(.setParent(name, parent: nil), at: time)
-      // It leaves the domain: when it comes back, it is declared anew, as it is then.
-      for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
-      return
+      return hold(leaving: dispatch, at: time)
     }
     let onceJoined = names.known(dispatch) == nil ? join(dispatch, at: time) : []
     action(.setParent(names.name(dispatch), parent: names.name(parent)), at: time)
     for joined in onceJoined { action(joined, at: time) }
+  }
+}
+
+extension AlertRecorder {
+  /// A dispatch leaves the domain: what it does away is not recorded, so the replay pauses it
+  /// as it leaves, in the same call, lest its alerts go up in a domain of their own and count
+  /// towards caps the domain reads; when it comes back, it is declared anew, as it is then.
+  func hold(leaving dispatch: AlertDispatch, at time: AlertInstant) {
+    if let name = names.known(dispatch) {
+      let token = names.recordingToken("left")
+      append(.action(.pause(name, .all, token: token)), at: time, joining: true)
+    }
+    for left in AlertRecorder.preorder(dispatch) { names.forget(left) }
   }
 }
 

@@ -24,7 +24,7 @@ extension AlertRecorder {
       for item in rebuilt.items { append(item, at: time) }
       return readies
     }
-    let token = names.joiningToken()
+    let token = names.recordingToken("joining")
     var tree: [RecordedItem] = [.action(.pause(names.name(dispatch), .all, token: token))]
     var adds: [String: [RecordedItem]] = [:]
     for item in rebuilt.items {

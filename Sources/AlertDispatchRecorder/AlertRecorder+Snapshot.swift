@@ -13,13 +13,8 @@ extension AlertRecorder {
   func snapshot(of root: AlertDispatch, at time: AlertInstant) -> [RecordedEvent] {
     var items: [RecordedItem] = [.declare(.scriptedPresenter)]
     if let policy = root.frequencyPolicy {
-      items.append(.declare(.date(policy.wallClock.now.roundedToSeconds)))
-      items.append(.declare(.version(policy.appVersion)))
-      for (category, budget) in policy.budgets.sorted(by: { $0.key < $1.key }) {
-        items.append(.declare(.budget(category, budget)))
-      }
-      if policy.timeZone.identifier != "UTC" {
-        items.append(.declare(.timeZone(policy.timeZone)))
+      items += AlertRecorder.declarations(of: policy, date: policy.wallClock.now).map {
+        .declare($0)
       }
     }
     items += rebuild(subtreeOf: root, parent: nil, checked: true, at: time).items
@@ -157,6 +152,21 @@ extension AlertRecorder {
     }
     items.append(.expectation(.transcriptUnchecked))
     return (items, readyOnJoin, declared)
+  }
+
+  /// The caps' clock and budgets of `policy`, with `date` as the wall-clock date when the
+  /// recording begins.
+  static func declarations(of policy: FrequencyPolicy, date: Date) -> [ScenarioStatement] {
+    var statements: [ScenarioStatement] = [
+      .date(date.roundedToSeconds), .version(policy.appVersion),
+    ]
+    for (category, budget) in policy.budgets.sorted(by: { $0.key < $1.key }) {
+      statements.append(.budget(category, budget))
+    }
+    // By its identifier: the device's zone (`autoupdatingCurrent`) is written as the zone it is.
+    let zone = TimeZone(identifier: policy.timeZone.identifier) ?? policy.timeZone
+    if zone.identifier != "UTC" { statements.append(.timeZone(zone)) }
+    return statements
   }
 
   /// Names an alert added to the dispatch named `owner`, and declares it and its lane; an alert

@@ -116,8 +116,9 @@ public final class AlertRecorder {
 
   // MARK: Keeping the window
 
-  /// Appends an event to the current segment.
-  func append(_ item: RecordedItem, at time: AlertInstant) {
+  /// Appends an event to the current segment; `joining`, an input that runs together with the
+  /// one before, whether or not the app's call waited in line.
+  func append(_ item: RecordedItem, at time: AlertInstant, joining: Bool = false) {
     noteOutermostCall()
     let last = segments.count - 1
     switch item {
@@ -127,7 +128,7 @@ public final class AlertRecorder {
     }
     var joinsPrevious = false
     if item.isInput {
-      joinsPrevious = inputsOpen && AlertDispatch.isRunningQueuedCall
+      joinsPrevious = joining || (inputsOpen && AlertDispatch.isRunningQueuedCall)
       inputsOpen = true
     } else if case .timerFired = item {
       // A call made from inside the timer's change (a completion handler) joins it.
@@ -209,6 +210,9 @@ struct RecordingSegment {
   var events: [RecordedEvent] = []
   /// How many of the first ``events`` are the snapshot's.
   var snapshotCount = 0
+  /// How many shows the frequency policy counted under each ledger key during the segment, for
+  /// this domain or another: the export's `shown` records are those the ledger held before.
+  var counted: [String: Int] = [:]
 
   /// Whether a new segment should start.
   func isFull(for window: AlertRecorder.Window) -> Bool {

@@ -25,7 +25,7 @@ struct RecordingNames {
   private var dispatchBases: [String: Int] = ["main": 1, "none": 1]
   private var alertBases: [String: Int] = [:]
   private var tokenCount = 0
-  private var joiningCount = 0
+  private var recordingTokenCount = 0
   private var alertCount = 0
 
   /// The name of a dispatch the recording has met, or `nil`.
@@ -103,11 +103,12 @@ struct RecordingNames {
     return name
   }
 
-  /// A name for a pause the recording adds of its own (one that holds a joining dispatch's
-  /// alerts): `joining1`, `joining2` …, which no pause of the app's is named.
-  mutating func joiningToken() -> String {
-    joiningCount += 1
-    return "joining\(joiningCount)"
+  /// A name for a pause the recording adds of its own: `joining1`, `joining2` … for one that
+  /// holds a joining dispatch's alerts, `left1` … for one that holds a dispatch that left;
+  /// no pause of the app's is named so.
+  mutating func recordingToken(_ prefix: String) -> String {
+    recordingTokenCount += 1
+    return "\(prefix)\(recordingTokenCount)"
   }
 
   /// An alert id as the recording writes it.

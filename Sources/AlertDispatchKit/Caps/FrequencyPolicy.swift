@@ -138,19 +138,19 @@ public final class FrequencyPolicy {
   /// Counts a show under `keys` now, for an alert of `node`'s domain.
   func record(_ keys: [String], by node: DispatchNode?) {
     countShow(keys)
-    tellOtherDomains(.counted, keys, by: node)
+    tellDomains(.counted, keys, by: node)
   }
 
   /// Holds a place in the count for an alert of `node`'s domain that counts when dismissed.
   func hold(_ keys: [String], by node: DispatchNode?) {
     holdShow(keys)
-    tellOtherDomains(.held, keys, by: node)
+    tellDomains(.held, keys, by: node)
   }
 
   /// Gives back a place taken by ``hold(_:by:)``.
   func release(_ keys: [String], by node: DispatchNode?) {
     releaseShow(keys)
-    tellOtherDomains(.released, keys, by: node)
+    tellDomains(.released, keys, by: node)
   }
 
   /// Counts a show under `keys` now. Without a domain to tell the others of: a replay's
@@ -177,17 +177,17 @@ public final class FrequencyPolicy {
     }
   }
 
-  /// Reports a change of the counts made for `node`'s domain to the recorders of the other
-  /// domains that use the policy: the caps of their alerts read it.
-  private func tellOtherDomains(_ change: ShowCountChange, _ keys: [String], by node: DispatchNode?)
-  {
+  /// Reports a change of the counts made for `node`'s domain to its recorder, and to the
+  /// recorders of the other domains that use the policy: the caps of their alerts read it.
+  private func tellDomains(_ change: ShowCountChange, _ keys: [String], by node: DispatchNode?) {
     let acting = node?.root
+    acting?.report(.showCount(change, keys: keys, elsewhere: false))
     var told: [DispatchNode] = []
     for user in users {
       guard let root = user.node?.root, root !== acting, !told.contains(where: { $0 === root })
       else { continue }
       told.append(root)
-      root.report(.showCount(change, keys: keys))
+      root.report(.showCount(change, keys: keys, elsewhere: true))
     }
   }
 

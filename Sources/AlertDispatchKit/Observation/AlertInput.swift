@@ -55,9 +55,10 @@ package enum AlertInput {
   case restored(AlertHandle)
   /// The presenter was asked to take the alert down.
   case dismissed(AlertHandle)
-  /// Another domain that shares this domain's frequency policy changed its counts under these
-  /// ledger keys: the caps of this domain's alerts read them.
-  case showCount(ShowCountChange, keys: [String])
+  /// The counts of this domain's frequency policy changed under these ledger keys, for an alert
+  /// of this domain or, `elsewhere`, of another domain that shares the policy: the caps of this
+  /// domain's alerts read them.
+  case showCount(ShowCountChange, keys: [String], elsewhere: Bool)
   /// A timer of the domain fired (a delay, a deadline, an expiry, an auto-dismiss, a minimum
   /// display, a wake-up): reported as it starts its change, so that a recording places the
   /// inputs of an instant among the timers that fired then.
