@@ -8,7 +8,7 @@ extension AlertRecorder {
     switch input {
     case .add(let alert, let dispatch):
       guard let owner = names.known(dispatch) else { return }
-      let name = names.known(alert) ?? names.name(alert)
+      let name = names.known(alert) ?? names.name(alert, on: owner)
       var request = alert.request
       if !includesContent { request.content = AlertContent(title: "") }
       names.noteAdded(alert, at: time)
@@ -101,7 +101,7 @@ extension AlertRecorder {
     switch input {
     case .presented(let alert, let answer):
       let id = names.id(alert.id)
-      let place = names.known(alert.dispatch) ?? "released"
+      let place = self.place(alert)
       switch answer {
       case .presented:
         append(
@@ -155,7 +155,8 @@ extension AlertRecorder {
   }
 
   private func place(_ alert: AlertHandle) -> String {
-    names.known(alert.dispatch) ?? "released"
+    // A released dispatch is written under the name it had: the replay closes it instead.
+    names.known(alert.dispatch) ?? names.owner(of: alert) ?? "released"
   }
 
   /// Appends an action.

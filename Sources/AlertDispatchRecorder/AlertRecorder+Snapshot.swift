@@ -175,7 +175,7 @@ extension AlertRecorder {
   func declaration(
     of alert: AlertHandle, on owner: String, elapsed: Duration? = nil, pending: Bool = false
   ) -> (String, [ScenarioStatement]) {
-    let name = names.known(alert) ?? names.name(alert)
+    let name = names.known(alert) ?? names.name(alert, on: owner)
     let request = alert.request
     var declared = ScenarioAlert(
       name: name, owner: owner, request: request, includesContent: includesContent)

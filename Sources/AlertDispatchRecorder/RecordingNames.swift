@@ -15,6 +15,8 @@ struct RecordingNames {
     var number = 0
     /// When an alert was added, if the recording heard it.
     var added: AlertInstant?
+    /// The name of the dispatch an alert was added to.
+    var owner: String?
   }
 
   private var dispatches: [ObjectIdentifier: Entry<AlertDispatch>] = [:]
@@ -63,12 +65,20 @@ struct RecordingNames {
     return entry.name
   }
 
-  /// Gives an alert a new name (an alert is met once, when it is added or in a snapshot).
-  mutating func name(_ alert: AlertHandle) -> String {
+  /// Gives an alert added to the dispatch named `owner` a new name (an alert is met once, when
+  /// it is added or in a snapshot).
+  mutating func name(_ alert: AlertHandle, on owner: String) -> String {
     let name = RecordingNames.unique(id(alert.id), in: &alertBases)
     alertCount += 1
-    alerts[ObjectIdentifier(alert)] = Entry(object: alert, name: name, number: alertCount)
+    alerts[ObjectIdentifier(alert)] = Entry(
+      object: alert, name: name, number: alertCount, owner: owner)
     return name
+  }
+
+  /// The name of the dispatch the alert was added to, which the app may have released since.
+  func owner(of alert: AlertHandle) -> String? {
+    guard let entry = alerts[ObjectIdentifier(alert)], entry.object === alert else { return nil }
+    return entry.owner
   }
 
   /// Notes when the recording heard the alert added.

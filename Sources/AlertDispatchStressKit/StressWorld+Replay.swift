@@ -19,7 +19,6 @@ final class RecordedRoot {
   /// Notes the limits that an input of the domain meets, before the recorder hears it.
   func check(_ input: AlertInput, of root: AlertDispatch?) {
     guard limit == nil else { return }
-    if case .releaseDispatch = input { return limit = "released without close" }
     guard let root else { return }
     // A replay runs a pass after each input.
     if root.passScheduling == .coalesced { limit = "coalesced passes" }

@@ -64,6 +64,26 @@ struct PresenterAnswerTests {
     #expect(result.passed, "\(report(result))\n\(text)")
   }
 
+  @Test("a dispatch the app releases without closing it replays as closed, under its name")
+  func releasedDispatchReplaysAsClosed() throws {
+    let clock = VirtualClock()
+    let presenter = ClosurePresenter(present: { _ in .presented })
+    let root = AlertDispatch(name: "app", clock: clock, presenter: presenter)
+    var sheet: AlertDispatch? = AlertDispatch(name: "sheet")
+    try sheet?.setParent(root)
+    root.activeChild = sheet
+    let recorder = AlertRecorder(attachedTo: root)
+    sheet?.add(AlertRequest(id: "tip"))
+    clock.advance(by: .seconds(1))
+    sheet = nil
+    let text = recorder.export()
+    #expect(text.contains("  close sheet\n"), "\(text)")
+    #expect(text.contains("end tip: cancelled(owner closed)"), "\(text)")
+    #expect(!text.contains("@released"), "\(text)")
+    let result = try ScenarioRunner.replay(text, file: "released.scenario")
+    #expect(result.passed, "\(report(result))\n\(text)")
+  }
+
   @Test("a root that joins another domain ends its recording there, which replays")
   func joiningAnotherDomainEndsTheRecording() throws {
     let clock = VirtualClock()

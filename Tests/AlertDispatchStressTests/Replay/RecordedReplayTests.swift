@@ -10,7 +10,6 @@ struct RecordedReplayTests {
   /// The limits a recording may be skipped for (see the Recording a session article).
   static let limits: Set<String> = [
     "coalesced passes", "joined with an alert that went up elsewhere",
-    "released without close",
   ]
 
   /// Runs `episode` with every root recorded and replayed.
