@@ -25,23 +25,7 @@ extension AlertRecorder {
   /// The recording as scenario statements (see ``export()``): setup first, then the timeline.
   public func exportStatements() -> [ScenarioStatement] {
     guard let origin = segments.first?.start else { return [] }
-    var declarations: [ScenarioStatement] = []
-    var timeline: [(time: Duration, item: RecordedItem, joins: Bool)] = []
-    for (index, segment) in segments.enumerated() {
-      for (position, event) in segment.events.enumerated() {
-        if case .declare(let statement) = event.item {
-          declarations.append(statement)
-          continue
-        }
-        if case .added(let added) = event.item {
-          declarations += added.statements(includesContent: includesContent)
-        }
-        if index == 0 || position >= segment.snapshotCount {
-          // The snapshots of later segments rebuild what the events before them built already.
-          timeline.append((event.time - origin, event.item, event.joinsPrevious))
-        }
-      }
-    }
+    var (declarations, timeline) = collected(from: origin)
     let dropped =
       droppedEvents
       ? "; older events were dropped, so it starts from a snapshot of the domain" : ""
@@ -62,16 +46,37 @@ extension AlertRecorder {
     return [header] + setup + ledgerRecords(setup) + AlertRecorder.blocks(timeline)
   }
 
-  /// The shows the root's frequency ledger held before the recording begins (all but this
-  /// launch's last ones, which the policy counted while recording), under the keys the recorded
-  /// alerts and budgets count on, as `shown` statements.
-  private func ledgerRecords(_ setup: [ScenarioStatement]) -> [ScenarioStatement] {
-    var origin: Date?
+  /// The declarations the events make, and the timeline from `origin`.
+  func collected(from origin: AlertInstant) -> (
+    declarations: [ScenarioStatement],
+    timeline: [(time: Duration, item: RecordedItem, joins: Bool)]
+  ) {
+    var declarations: [ScenarioStatement] = []
+    var timeline: [(time: Duration, item: RecordedItem, joins: Bool)] = []
+    for (index, segment) in segments.enumerated() {
+      for (position, event) in segment.events.enumerated() {
+        if case .declare(let statement) = event.item {
+          declarations.append(statement)
+          continue
+        }
+        if case .added(let added) = event.item {
+          declarations += added.statements(includesContent: includesContent)
+        }
+        if index == 0 || position >= segment.snapshotCount {
+          // The snapshots of later segments rebuild what the events before them built already.
+          timeline.append((event.time - origin, event.item, event.joinsPrevious))
+        }
+      }
+    }
+    return (declarations, timeline)
+  }
+
+  /// The ledger keys the recorded alerts and budgets count on.
+  static func ledgerKeys(_ setup: [ScenarioStatement]) -> [String] {
     var keys: [String] = []
     func count(_ key: String) { if !keys.contains(key) { keys.append(key) } }
     for statement in setup {
       switch statement {
-      case .date(let date): origin = date
       case .budget(let category, _): count(FrequencyPolicy.categoryPrefix + category)
       case .alert(let alert):
         if let cap = alert.cap { count(cap.key ?? alert.id) }
@@ -79,16 +84,35 @@ extension AlertRecorder {
       default: break
       }
     }
-    guard origin != nil, let ledger = (root ?? formerRoot)?.frequencyPolicy?.ledger else {
-      return []
+    return keys
+  }
+
+  /// How many shows the ledger holds under each key the recording counts on, when it stops:
+  /// those counted after it stopped are none of the recording's.
+  func ledgerCountsNow() -> [String: Int]? {
+    guard let origin = segments.first?.start, let ledger = root?.frequencyPolicy?.ledger else {
+      return nil
     }
+    let keys = AlertRecorder.ledgerKeys(AlertRecorder.setup(collected(from: origin).declarations))
+    return Dictionary(uniqueKeysWithValues: keys.map { ($0, ledger.records(for: $0).count) })
+  }
+
+  /// The shows the root's frequency ledger held before the recording begins (all but this
+  /// launch's last ones, which the policy counted while recording), under the keys the recorded
+  /// alerts and budgets count on, as `shown` statements.
+  private func ledgerRecords(_ setup: [ScenarioStatement]) -> [ScenarioStatement] {
+    guard setup.contains(where: { if case .date = $0 { true } else { false } }),
+      let ledger = (root ?? formerRoot)?.frequencyPolicy?.ledger
+    else { return [] }
     var counted: [String: Int] = [:]
     for segment in segments {
       counted.merge(segment.counted, uniquingKeysWith: +)
     }
-    return keys.flatMap { key in
-      // This launch's last shows were counted while recording: the replay counts them again.
-      let records = ledger.records(for: key).sorted { $0.date < $1.date }
+    return AlertRecorder.ledgerKeys(setup).flatMap { key in
+      // Those counted after the recorder stopped are none of the recording's; this launch's
+      // last ones before were counted while recording: the replay counts them again.
+      var records = ledger.records(for: key)
+      if let stop = ledgerCountsAtStop { records = Array(records.prefix(stop[key] ?? 0)) }
       var recent = counted[key, default: 0]
       let before = records.reversed().filter { record in
         guard record.launchID == ledger.launchID, recent > 0 else { return true }

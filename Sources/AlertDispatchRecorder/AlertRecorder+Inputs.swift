@@ -131,6 +131,12 @@ extension AlertRecorder {
       insertBeforePass(.placeholder(ObjectIdentifier(alert)), now: time)
     case .timerFired:
       append(.timerFired, at: time)
+    case .setPassScheduling(let dispatch, let scheduling):
+      if let name = names.known(dispatch) {
+        action(.passScheduling(name, coalesced: scheduling == .coalesced), at: time)
+      }
+    case .turnEnded:
+      action(.endTurn, at: time)
     case .showCount(let change, let keys, let elsewhere):
       if change == .counted {
         for key in keys { segments[segments.count - 1].counted[key, default: 0] += 1 }

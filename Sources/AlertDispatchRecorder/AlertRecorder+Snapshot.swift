@@ -142,6 +142,10 @@ extension AlertRecorder {
       items.append(.action(.disappear(names.name(dispatch))))
     }
     items += readyLater.map { .action(.ready($0)) }
+    // Rebuilt with a pass after each call; coalesced from here on.
+    for dispatch in tree where dispatch.passScheduling == .coalesced {
+      items.append(.action(.passScheduling(names.name(dispatch), coalesced: true)))
+    }
     guard !declared.isEmpty else { return (items, readyOnJoin, declared) }
     if checked {
       let visible = declared.filter { $0.alert.state.isOnScreen }.map(\.name)

@@ -45,6 +45,9 @@ public final class AlertRecorder {
   /// The root a stopped recorder recorded: its frequency ledger still tells the export what
   /// was counted before the recording began.
   weak var formerRoot: AlertDispatch?
+  /// How many shows the root's ledger held under each key the recording counts on when the
+  /// recorder stopped.
+  var ledgerCountsAtStop: [String: Int]?
   /// How much of the past is kept.
   public let window: Window
   /// Whether alert titles, messages and buttons are recorded.
@@ -100,6 +103,8 @@ public final class AlertRecorder {
   /// there.
   public func detach() {
     guard let root else { return }
+    // No policy yet: nothing was counted before the recorder stopped.
+    ledgerCountsAtStop = ledgerCountsNow() ?? [:]
     formerRoot = root
     root.inputHook = nil
     if let observation { root.removeObservation(observation) }

@@ -90,6 +90,12 @@ public enum ScenarioAction: Sendable, Hashable {
   /// that counts when dismissed, or gave that place back (a recording of a domain whose caps
   /// other domains count on too). `KEY` is a cap's key or `category:NAME`.
   case showCount(ScenarioShowCount, key: String)
+  /// `pass-scheduling DISPATCH coalesced|immediate`: sets `passScheduling`; with `coalesced`,
+  /// the domain's passes wait for `end-turn`.
+  case passScheduling(String, coalesced: Bool)
+  /// `end-turn`: the main-actor turn ends, and the passes that coalescing domains deferred to
+  /// its end run.
+  case endTurn
   /// `together`, then one action per line, then `end`: the actions run as one call of the app
   /// runs with the calls its completion handlers and presenter make: each is made once the one
   /// before has run, and waits in line behind what that one left waiting; the passes they ask

@@ -38,6 +38,8 @@ extension ScenarioParser {
     "disappear": "disappear DISPATCH",
     "arbitrate": "arbitrate SCREEN|WINDOW|DISPATCH",
     "answer": "answer ALERT presented|presenting|refuse [REASON]|gone [RESULT]",
+    "pass-scheduling": "pass-scheduling SCREEN|WINDOW|DISPATCH coalesced|immediate",
+    "end-turn": "end-turn",
     "count-show": "count-show KEY",
     "hold-show": "hold-show KEY",
     "release-show": "release-show KEY",
@@ -135,6 +137,16 @@ extension ScenarioParser {
       action = try alertAction(keyword, &arguments, inReaction: inReaction)
     case "set-parent", "active", "provider", "set-provider", "appear", "disappear", "arbitrate":
       action = try treeAction(keyword, &arguments)
+    case "pass-scheduling":
+      let owner = try known(try arguments.name("SCREEN|WINDOW|DISPATCH"))
+      let coalesced = arguments.flag("coalesced")
+      if !coalesced && !arguments.flag("immediate") {
+        throw ScenarioProblem(
+          "missing argument coalesced|immediate; usage: \(ScenarioParser.actionUsage[keyword]!)")
+      }
+      action = .passScheduling(owner, coalesced: coalesced)
+    case "end-turn":
+      action = .endTurn
     case "count-show", "hold-show", "release-show":
       action = .showCount(ScenarioShowCount(rawValue: keyword)!, key: try arguments.text("KEY"))
     case "advance":

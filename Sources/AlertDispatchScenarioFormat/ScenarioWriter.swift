@@ -141,6 +141,9 @@ enum ScenarioWriter {
       return ["answer", name, "gone"] + (result.map { [word($0)] } ?? [])
     case .showCount(let change, let key): return [change.rawValue, word(key)]
     case .fireTimer: return ["fire-timer"]
+    case .passScheduling(let name, let coalesced):
+      return ["pass-scheduling", name, coalesced ? "coalesced" : "immediate"]
+    case .endTurn: return ["end-turn"]
     // On lines of its own (``lines(_:)``).
     case .together: return ["together"]
     }

@@ -62,9 +62,16 @@ extension ScenarioRun {
     case .showCount(.release, let key): policy.releaseShow([key])
     case .together(let actions):
       AlertDispatch.runTogether(actions.map { action in { [unowned self] in perform(action) } })
+    case .passScheduling(let name, let coalesced):
+      dispatch(name).passScheduling = coalesced ? .coalesced : .immediate
+    case .endTurn: AlertDispatch.runDeferredPasses()
     case .fireTimer:
       noteTimerFired()
-      _ = sim.clock.fireNext(dueBy: sim.now)
+      // In a replay, the recorded domain's next timer: another domain's due first fires too.
+      let heard = recordedTimers
+      while sim.clock.fireNext(dueBy: sim.now) {
+        if scripted?.recordedRoot == nil || recordedTimers != heard { break }
+      }
     default: performOnTree(action)
     }
   }

@@ -14,7 +14,13 @@ extension ScenarioRun {
     // With a scripted presenter, only the recorded domain's ends are written (see
     // `ScriptedPresenter`).
     let writesEnds = scripted == nil || bareOrder.isEmpty
-    if bareOrder.isEmpty { scripted?.recordedRoot = made }
+    if bareOrder.isEmpty, let scripted {
+      scripted.recordedRoot = made
+      // `after-timers N` counts the recorded domain's timers, as its recording did.
+      made.inputHook = { [weak self] input, _ in
+        if case .timerFired = input { self?.recordedTimers += 1 }
+      }
+    }
     made.observe { [weak made, transcript] event in
       guard writesEnds, let made, made.parent == nil, case .ended(let outcome) = event.kind,
         let id = event.alertID

@@ -20,8 +20,6 @@ final class RecordedRoot {
   func check(_ input: AlertInput, of root: AlertDispatch?) {
     guard limit == nil else { return }
     guard let root else { return }
-    // A replay runs a pass after each input.
-    if root.passScheduling == .coalesced { limit = "coalesced passes" }
     switch input {
     case .setParent(let dispatch, let parent) where dispatch !== root && dispatch.root === root:
       let alerts = RecordedRoot.preorder(dispatch).flatMap(\.unfinishedAlerts)

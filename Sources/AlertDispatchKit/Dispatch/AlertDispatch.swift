@@ -160,7 +160,13 @@ public final class AlertDispatch {
   /// waits).
   public var passScheduling: PassScheduling {
     get { node.passScheduling }
-    set { node.passScheduling = newValue }
+    set {
+      // A call of its own, heard before the pass it may run.
+      Engine.shared.holdingCalls {
+        node.reportCall { .setPassScheduling($0, newValue) }
+        node.passScheduling = newValue
+      }
+    }
   }
 
   /// Where this domain's frequency caps and category budgets are counted: ledger, wall clock,

@@ -119,9 +119,10 @@ extension Engine {
     _ change: @escaping @MainActor () -> Void
   ) -> any AlertTimer {
     clock.schedule(at: instant) { [self, weak node] in
-      perform {
+      // Heard as it fires, even when it must wait in line (a replay fires it inside a held call).
+      holdingCalls {
         node?.report(.timerFired)
-        change()
+        perform(change)
       }
     }
   }

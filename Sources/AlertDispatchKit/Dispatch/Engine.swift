@@ -158,7 +158,11 @@ final class Engine {
     deferredRoots = []
     dirtyRoots += deferred
     runningDeferred = true
-    if !isDraining { enter(); drain() }
+    if !isDraining {
+      enter()
+      for root in deferred { root.report(.turnEnded) }
+      drain()
+    }
     runningDeferred = false
     // Their passes have run: a root freed now is out of line, and nothing is being changed.
     withExtendedLifetime(deferred) {}

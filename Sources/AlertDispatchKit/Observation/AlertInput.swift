@@ -59,6 +59,10 @@ package enum AlertInput {
   /// of this domain or, `elsewhere`, of another domain that shares the policy: the caps of this
   /// domain's alerts read them.
   case showCount(ShowCountChange, keys: [String], elsewhere: Bool)
+  /// `passScheduling = scheduling`.
+  case setPassScheduling(AlertDispatch, PassScheduling)
+  /// The main-actor turn ended, and the pass this coalescing root deferred to its end runs now.
+  case turnEnded
   /// A timer of the domain fired (a delay, a deadline, an expiry, an auto-dismiss, a minimum
   /// display, a wake-up): reported as it starts its change, so that a recording places the
   /// inputs of an instant among the timers that fired then.
