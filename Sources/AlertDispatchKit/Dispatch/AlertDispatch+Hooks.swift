@@ -48,4 +48,21 @@ extension AlertDispatch {
 
   /// Whether this dispatch asks an active-child provider (the ``activeChildProvider`` is set).
   package var hasActiveChildProvider: Bool { node.activeChildProvider != nil }
+
+  /// Whether this dispatch's root waits for a pass that ``PassScheduling/coalesced``
+  /// scheduling deferred to the end of the main-actor turn: until it runs, the domain may show
+  /// what the last pass decided rather than what a pass would decide now.
+  package var awaitsDeferredPass: Bool { Engine.shared.isDeferred(node.root) }
+
+  /// Whether any root waits for a pass deferred to the end of the main-actor turn.
+  package static var hasDeferredPasses: Bool { Engine.shared.hasDeferredPasses }
+
+  /// Ends the main-actor turn now, as far as passes go: runs the passes that coalescing roots
+  /// deferred, with the code the task scheduled for the end of the turn runs (that task then
+  /// finds nothing to do). For the stress tool and tests, which run synchronously; call it
+  /// outside any action or pass.
+  package static func runDeferredPasses() {
+    assert(!Engine.shared.isBusy, "runDeferredPasses() called during an action or a pass")
+    Engine.shared.runDeferredPasses()
+  }
 }
