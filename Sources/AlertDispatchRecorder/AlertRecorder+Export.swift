@@ -233,13 +233,20 @@ extension AlertRecorder {
     }
     /// Appends an action, `together` with the one before when it joins it.
     func act(_ action: ScenarioAction, joins: Bool) {
-      switch (joins, statements.last) {
-      case (true, .action(.together(let grouped))):
-        statements[statements.count - 1] = .action(.together(grouped + [action]))
-      case (true, .action(let previous)):
-        statements[statements.count - 1] = .action(.together([previous, action]))
+      guard joins else { return statements.append(.action(action)) }
+      // The presenter's and providers' answers placed just before it go with it.
+      var answers: [ScenarioAction] = []
+      while case .action(let last) = statements.last, last.isAnswer {
+        answers.insert(last, at: 0)
+        statements.removeLast()
+      }
+      switch statements.last {
+      case .action(.together(let grouped)):
+        statements[statements.count - 1] = .action(.together(grouped + answers + [action]))
+      case .action(let previous):
+        statements[statements.count - 1] = .action(.together([previous] + answers + [action]))
       default:
-        statements.append(.action(action))
+        statements += (answers + [action]).map { .action($0) }
       }
     }
     for (index, (time, item, joins)) in timeline.enumerated() {
@@ -278,5 +285,15 @@ extension AlertRecorder {
     }
     closeBlock()
     return statements
+  }
+}
+
+extension ScenarioAction {
+  /// Whether it is a presenter's or a provider's answer, which the replay's script gives.
+  fileprivate var isAnswer: Bool {
+    switch self {
+    case .answer, .provider: true
+    default: false
+    }
   }
 }

@@ -68,6 +68,9 @@ public final class AlertRecorder {
   /// since its last pass settled: a call that waited in line behind it ran before that pass,
   /// and joins it in a replay.
   var inputsOpen = false
+  /// Whether the outermost call running now is the end of a main-actor turn running deferred
+  /// passes: a call made during them ran in the same drain, and joins it in a replay.
+  var turnEnded = false
   /// Whether the current segment is full: a new one starts at the next quiet moment.
   var wantsSegment = false
   /// What each dispatch's active-child provider answered last, by dispatch.
@@ -133,9 +136,12 @@ public final class AlertRecorder {
     }
     var joinsPrevious = false
     if item.isInput {
-      joinsPrevious = joining || (inputsOpen && AlertDispatch.isRunningQueuedCall)
+      joinsPrevious =
+        joining || ((inputsOpen || turnEnded) && AlertDispatch.isRunningQueuedCall)
       inputsOpen = true
-    } else if case .timerFired = item {
+    }
+    if case .action(.endTurn) = item { turnEnded = true }
+    if case .timerFired = item {
       // A call made from inside the timer's change (a completion handler) joins it.
       inputsOpen = true
     }
@@ -152,6 +158,7 @@ public final class AlertRecorder {
     drainStart = nil
     queuedDrainStart = nil
     inputsOpen = false
+    turnEnded = false
   }
 
   /// Inserts an event where the calls running now read it in a replay: before the first event

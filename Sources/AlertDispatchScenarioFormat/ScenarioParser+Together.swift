@@ -32,11 +32,11 @@ extension ScenarioParser {
         append(.action(.together(actions)))
         return index
       }
-      if name == "fire-timer" {
+      if name == "fire-timer" || name == "end-turn" {
         guard actions.isEmpty, inner.count == 1 else {
-          throw ScenarioProblem("'fire-timer' stands alone, first in a 'together' block")
+          throw ScenarioProblem("'\(name)' stands alone, first in a 'together' block")
         }
-        actions.append(.fireTimer)
+        actions.append(name == "fire-timer" ? .fireTimer : .endTurn)
         continue
       }
       guard ScenarioParser.actionUsage[name] != nil, !ScenarioParser.apart.contains(name) else {

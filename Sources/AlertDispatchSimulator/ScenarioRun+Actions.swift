@@ -60,6 +60,9 @@ extension ScenarioRun {
     case .showCount(.count, let key): policy.countShow([key])
     case .showCount(.hold, let key): policy.holdShow([key])
     case .showCount(.release, let key): policy.releaseShow([key])
+    case .together(let actions) where actions.first == .endTurn:
+      AlertDispatch.runDeferredPasses(
+        thenMaking: actions.dropFirst().map { action in { [unowned self] in perform(action) } })
     case .together(let actions):
       AlertDispatch.runTogether(actions.map { action in { [unowned self] in perform(action) } })
     case .passScheduling(let name, let coalesced):

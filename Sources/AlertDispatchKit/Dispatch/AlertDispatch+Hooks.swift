@@ -35,15 +35,27 @@ extension AlertDispatch {
   /// behind whatever that one left waiting; the passes they ask for run once they all have. A
   /// replay runs so the calls an app made while the library was busy with the one before.
   package static func runTogether(_ calls: [@MainActor () -> Void]) {
-    Engine.shared.holdingCalls {
-      // Made while the engine is busy, a call waits in line; the next is made once it has run.
-      @MainActor func make(_ index: Int) {
-        guard index < calls.count else { return }
-        calls[index]()
-        Engine.shared.perform { make(index + 1) }
-      }
-      make(0)
+    Engine.shared.holdingCalls { makeInLine(calls) }
+  }
+
+  /// Ends the main-actor turn as ``runDeferredPasses()`` does, then makes `calls` as calls made
+  /// during those passes (by completion handlers, a presenter) run: in the same drain, one
+  /// after the other as ``runTogether(_:)`` makes them, their passes not deferred.
+  package static func runDeferredPasses(thenMaking calls: [@MainActor () -> Void]) {
+    assert(
+      !Engine.shared.isBusy, "runDeferredPasses(thenMaking:) called during an action or a pass")
+    Engine.shared.runDeferredPasses { makeInLine(calls) }
+  }
+
+  /// Makes the first call, and each next one once the one before has run (made while the engine
+  /// is busy, a call waits in line).
+  private static func makeInLine(_ calls: [@MainActor () -> Void]) {
+    @MainActor func make(_ index: Int) {
+      guard index < calls.count else { return }
+      calls[index]()
+      Engine.shared.perform { make(index + 1) }
     }
+    make(0)
   }
 
   /// Whether this dispatch asks an active-child provider (the ``activeChildProvider`` is set).

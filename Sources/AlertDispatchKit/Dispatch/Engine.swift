@@ -145,12 +145,12 @@ final class Engine {
   /// Runs the passes that coalescing roots deferred to the end of the turn: the task
   /// ``scheduleDeferredDrain()`` starts runs this, and ``AlertDispatch/runDeferredPasses()``
   /// runs it at once. A task that fires after the line was emptied finds nothing to do.
-  func runDeferredPasses() {
+  func runDeferredPasses(then: (() -> Void)? = nil) {
     // Cleared first, as the task always did: a root deferred from here on (here too, when
     // this runs inside an action: the roots then wait in line and are deferred again)
     // schedules another task.
     deferredDrainScheduled = false
-    guard !deferredRoots.isEmpty else { return }
+    guard !deferredRoots.isEmpty else { return then.map { holdingCalls($0) } ?? () }
     // Held until their passes have run: a root whose dispatch the app released this turn,
     // freed here, would release its presenter, which may run app code (another dispatch
     // released, draining the engine) while this line is being changed.
@@ -162,6 +162,8 @@ final class Engine {
       enter()
       for root in deferred { root.report(.turnEnded) }
       drain()
+      // Calls made during those passes ran in this drain: their passes too.
+      if let then { holdingCalls(then) }
     }
     runningDeferred = false
     // Their passes have run: a root freed now is out of line, and nothing is being changed.

@@ -224,6 +224,18 @@ struct RecordedReplayTests {
             owner: .window(73), priority: 213, autoDismiss: 3,
             reaction: StressReaction(when: 1, action: .readd(alert: 20)))),
       ]),
+      // A call a completion handler makes during the passes an end of turn runs joins them.
+      StressEpisode(operations: [
+        .add(AlertSpec(owner: .window(0))), .add(AlertSpec(owner: .window(0))),
+        .setPassScheduling(.window(58), coalesced: true, atRoot: true),
+        .add(AlertSpec(owner: .window(0), showsNowOrDrops: true)),
+        .add(AlertSpec(owner: .window(0), lane: 7)), .advance(milliseconds: 50),
+        .add(
+          AlertSpec(
+            owner: .window(0), lane: 7,
+            reaction: StressReaction(when: 0, action: .readd(alert: 2)))),
+        .endTurn, .cancel(alert: 119),
+      ]),
       // A cancel from a completion handler runs after the presenter's report that ended it.
       StressEpisode(operations: [
         .root(window: 3, screen: .fresh(.plain)),
