@@ -12,6 +12,17 @@ struct RecordedReplayTests {
     "joined with an alert that went up elsewhere"
   ]
 
+  /// Expects `episode` to replay every recording it makes, at least one, as recorded.
+  static func expectReplays(
+    _ episode: StressEpisode, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let result = replayed(episode)
+    #expect(
+      result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")",
+      sourceLocation: sourceLocation)
+    #expect(result.replayed >= 1, "\(result.replaySkips)", sourceLocation: sourceLocation)
+  }
+
   /// Runs `episode` with every root recorded and replayed.
   static func replayed(_ episode: StressEpisode) -> StressRunner.Result {
     StressRunner.checksReplays = true
@@ -52,9 +63,7 @@ struct RecordedReplayTests {
       ]),
     ])
   func refusedRequestsReplay(_ episode: StressEpisode) {
-    let result = Self.replayed(episode)
-    #expect(result.violations.isEmpty, "\(result.violations)")
-    #expect(result.replayed >= 1)
+    Self.expectReplays(episode)
   }
 
   @Test("An alert waiting for an id that no alert has replays, the id declared never added")
@@ -105,9 +114,7 @@ struct RecordedReplayTests {
       ]),
     ])
   func joiningWithWaitingAlertsReplays(_ episode: StressEpisode) {
-    let result = Self.replayed(episode)
-    #expect(result.violations.isEmpty, "\(result.violations)")
-    #expect(result.replayed >= 1)
+    Self.expectReplays(episode)
   }
 
   @Test("A root whose passes are coalesced replays, its passes at the ends of the turns")
@@ -173,9 +180,7 @@ struct RecordedReplayTests {
       ]),
     ])
   func joiningDispatchReplaysItsAlertsInPlace(_ episode: StressEpisode) {
-    let result = Self.replayed(episode)
-    #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
-    #expect(result.replayed >= 1, "\(result.replaySkips)")
+    Self.expectReplays(episode)
   }
 
   @Test(
@@ -256,9 +261,7 @@ struct RecordedReplayTests {
       ]),
     ])
   func completionHandlerCallReplaysTogether(_ episode: StressEpisode) {
-    let result = Self.replayed(episode)
-    #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
-    #expect(result.replayed >= 1, "\(result.replaySkips)")
+    Self.expectReplays(episode)
   }
 
   @Test(
@@ -297,8 +300,6 @@ struct RecordedReplayTests {
       ]),
     ])
   func capsReplay(_ episode: StressEpisode) {
-    let result = Self.replayed(episode)
-    #expect(result.violations.isEmpty, "\(result.violations)\n\(result.divergingRecording ?? "")")
-    #expect(result.replayed >= 1, "\(result.replaySkips)")
+    Self.expectReplays(episode)
   }
 }
