@@ -34,7 +34,7 @@ extension AlertRecorder {
     // A root with no policy when the recording began got the library's default one with its
     // first capped alert: its clock, as it was when the recording began.
     let recorded = root ?? formerRoot
-    if !declarations.contains(where: { if case .date = $0 { true } else { false } }),
+    if !declarations.contains(where: \.isDate),
       let policy = recorded?.frequencyPolicy, let now = recorded?.clock.now
     {
       let (seconds, attoseconds) = (now - origin).components
@@ -101,7 +101,7 @@ extension AlertRecorder {
   /// launch's last ones, which the policy counted while recording), under the keys the recorded
   /// alerts and budgets count on, as `shown` statements.
   private func ledgerRecords(_ setup: [ScenarioStatement]) -> [ScenarioStatement] {
-    guard setup.contains(where: { if case .date = $0 { true } else { false } }),
+    guard setup.contains(where: \.isDate),
       let ledger = (root ?? formerRoot)?.frequencyPolicy?.ledger
     else { return [] }
     var counted: [String: Int] = [:]
@@ -285,6 +285,13 @@ extension AlertRecorder {
     }
     closeBlock()
     return statements
+  }
+}
+
+extension ScenarioStatement {
+  /// Whether it declares the caps' wall-clock date (`date`).
+  fileprivate var isDate: Bool {
+    if case .date = self { true } else { false }
   }
 }
 

@@ -1,7 +1,7 @@
 extension ScenarioParser {
   /// The actions a `together` block may not hold: the scenario's moves of time and of the
   /// simulator, not calls of the app.
-  private static let apart: Set<String> = ["advance", "relaunch", "mark", "refuse", "end-turn"]
+  private static let apart: Set<String> = ["advance", "relaunch", "mark", "refuse"]
 
   /// Reads `together`, its actions one per line, and `end`; returns the index of the line after.
   mutating func togetherBlock(_ words: [ScenarioWord], from start: Int) throws(ScenarioProblem)

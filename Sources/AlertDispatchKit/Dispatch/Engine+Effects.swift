@@ -1,9 +1,9 @@
 /// What a change asks of code outside the dispatch machinery, as a value: a presenter to hide,
 /// restore or take down an alert, the app's completion handlers and awaiting tasks to hear an
 /// outcome, observers, the pass observer and diagnostic handlers to hear an event, a frequency
-/// ledger to count shows, a clock to drop a timer. A presentation and an active-child provider, whose answers the pass
-/// needs, are ``Engine/present(_:by:for:)`` and ``Engine/activeChild(askedOf:for:)``; a timer
-/// is ``Engine/schedule(at:on:for:_:)``.
+/// ledger to count shows, a clock to drop a timer. A presentation and an active-child provider,
+/// whose answers the pass needs, are ``Engine/present(_:by:for:)`` and
+/// ``Engine/activeChild(askedOf:for:)``; a timer is ``Engine/schedule(at:on:for:_:)``.
 @MainActor
 enum AlertEffect {
   /// The presenter that put the alert up hides it (its screen left the chain, or it was

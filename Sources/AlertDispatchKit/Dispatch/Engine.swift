@@ -150,7 +150,10 @@ final class Engine {
     // this runs inside an action: the roots then wait in line and are deferred again)
     // schedules another task.
     deferredDrainScheduled = false
-    guard !deferredRoots.isEmpty else { return then.map { holdingCalls($0) } ?? () }
+    guard !deferredRoots.isEmpty else {
+      if let then { holdingCalls(then) }
+      return
+    }
     // Held until their passes have run: a root whose dispatch the app released this turn,
     // freed here, would release its presenter, which may run app code (another dispatch
     // released, draining the engine) while this line is being changed.
